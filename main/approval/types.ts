@@ -1,0 +1,29 @@
+// Approval types shared by the engine, the modes and the hosts (SPEC §7). Types only.
+import type { Decision, DecidedBy, ModelMessage, ToolCallPayload } from '../../shared/omni/types.js';
+import type { Permission } from '../environment/types.js';
+
+export type ApprovalMode = 'allow-all' | 'deny-all' | 'read-only' | 'always-ask';
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['allow-all', 'deny-all', 'read-only', 'always-ask'];
+
+/** What the approver is told: the call as the model made it, and the tool it resolved to. */
+export interface ApprovalRequest {
+  /** the complete tool_call message (origin set when it comes from a subagent) */
+  call: ModelMessage<ToolCallPayload>;
+  /** resolved target tool name (for execute_extra_tool: the wrapped tool) */
+  toolName: string;
+  /** resolved target's permission */
+  permission: Permission;
+  /** the target's arguments (for execute_extra_tool: its `params`), as a JSON string */
+  arguments: string;
+  /** session that owns the call (the child's id for subagent calls) */
+  sessionId: string;
+  origin?: string[];
+}
+
+export interface ApprovalAnswer {
+  decision: Decision;
+  decidedBy?: DecidedBy;
+}
+
+/** Returns a bare decision or one with who decided. A throwing or rejecting function counts as deny. */
+export type ApproveFn = (req: ApprovalRequest, signal?: AbortSignal) => Promise<Decision | ApprovalAnswer>;

@@ -1,0 +1,69 @@
+// The tool contract (SPEC §4–6): what a tool declares, what it receives, what it returns.
+// Tools only yield output deltas (or forwarded child messages) and return a ToolResult; the Environment
+// (environment.ts) closes every call. Types only.
+import type { OmniMessage, StopReason, ToolCallPayload } from '../../shared/omni/types.js';
+import type { ApproveFn } from '../approval/types.js';
+
+export type Permission = 'r' | 'rw';
+export type Visibility = 'direct' | 'deferred';
+export type JsonSchema = Record<string, unknown>;
+
+/** SPEC §8 ToolDefinitionConfig plus our visibility flag. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  permission: Permission;
+  /** absent = every model */
+  forModel?: 'vision' | 'text-only';
+  /** default 120000; <= 0 disables */
+  timeoutMs?: number;
+  /** default 16000; <= 0 disables */
+  maxOutputLength?: number;
+  aliases?: string[];
+  /** default 'direct' */
+  visibility?: Visibility;
+}
+
+/**
+ * What a tool's generator yields: a string is a delta of its output text; an OmniMessage is forwarded to the
+ * session stream unchanged (used by subagents to surface origin-tagged child messages). Forwarded messages
+ * never count as output.
+ */
+export type ToolYield = string | OmniMessage;
+
+export interface ToolResult {
+  /** the tool's own verdict (lowest precedence) */
+  stopReason?: StopReason;
+  /** appended after the (possibly truncated) text, e.g. `[exit code: 3]` */
+  note?: string;
+  /** data: URLs, attached only when the call completes */
+  images?: string[];
+}
+
+/** Services a host or session offers to tools. Every field is optional: assembly drops tools whose needs are unmet. */
+export interface ToolServices {
+  /** main/environment/commands registry (exec_command, input_command) */
+  commands?: import('./commands/registry.js').CommandRegistry;
+  /** anything else a later tool needs (subagents, vision model, MCP) is added here by its module */
+  [key: string]: unknown;
+}
+
+export interface ToolContext {
+  workspace: string;
+  toolCallId: string;
+  /** aborted on user abort or timeout; tools must stop promptly and release what they started */
+  signal: AbortSignal;
+  /** the session's approve function, for tools that spawn child sessions (approval inheritance) */
+  approve?: ApproveFn;
+  /** the call being executed (after name resolution: `resolvedName` is the tool's own name) */
+  call: ToolCallPayload;
+  services: ToolServices;
+  /** the tool's definition as assembled (timeouts etc.) */
+  definition: ToolDefinition;
+}
+
+export interface Tool {
+  definition: ToolDefinition;
+  execute(args: Record<string, unknown>, ctx: ToolContext): AsyncGenerator<ToolYield, ToolResult | void, void>;
+}

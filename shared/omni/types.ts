@@ -1,0 +1,202 @@
+// OmniMessage protocol types (SPEC §2): the one envelope for everything that streams, is traced, and crosses
+// IPC/WebSocket. Types only — no runtime logic lives here.
+
+export type StopReason = 'completed' | 'failed' | 'aborted' | 'timeout' | 'malformed' | 'auth';
+export const STOP_REASONS: readonly StopReason[] = ['completed', 'failed', 'aborted', 'timeout', 'malformed', 'auth'];
+
+export type MessageType = 'session_meta' | 'model_msg' | 'event_msg';
+
+/** Opaque provider data (thinking signatures, source field names…) kept and replayed byte for byte. */
+export type Fidelity = Record<string, unknown>;
+
+interface ModelMsgCommon {
+  stop_reason?: StopReason;
+  fidelity?: Fidelity;
+}
+
+// ── complete model_msg payloads ────────────────────────────────────────────────────────────────────────
+export interface TextPayload extends ModelMsgCommon {
+  type: 'text';
+  role: 'user' | 'assistant';
+  text: string;
+  sender?: string;
+}
+export interface ThinkingPayload extends ModelMsgCommon {
+  type: 'thinking';
+  thinking: string;
+}
+export interface ToolCallPayload extends ModelMsgCommon {
+  type: 'tool_call';
+  name: string;
+  /** JSON string, exactly as the model produced it. */
+  arguments: string;
+  tool_call_id: string;
+}
+export interface ToolCallOutputPayload extends ModelMsgCommon {
+  type: 'tool_call_output';
+  output: string;
+  /** data: URLs */
+  images?: string[];
+  tool_call_id: string;
+}
+export interface ImageUrlPayload extends ModelMsgCommon {
+  type: 'image_url';
+  image_url: string;
+}
+export interface InlineDataPayload extends ModelMsgCommon {
+  type: 'inline_data';
+  data: string; // base64
+  mime_type: string;
+}
+export type CompletePayload =
+  | TextPayload
+  | ThinkingPayload
+  | ToolCallPayload
+  | ToolCallOutputPayload
+  | ImageUrlPayload
+  | InlineDataPayload;
+
+// ── streaming partials ─────────────────────────────────────────────────────────────────────────────────
+export type PartialEventType = 'start' | 'delta' | 'stop';
+export interface PartialTextPayload {
+  type: 'partial_text';
+  event_type: PartialEventType;
+  text?: string;
+  role?: 'assistant';
+}
+export interface PartialThinkingPayload {
+  type: 'partial_thinking';
+  event_type: PartialEventType;
+  thinking?: string;
+}
+export interface PartialToolCallPayload {
+  type: 'partial_tool_call';
+  event_type: PartialEventType;
+  tool_call_id: string;
+  name?: string;
+  /** argument JSON fragment */
+  arguments?: string;
+}
+export interface PartialToolCallOutputPayload {
+  type: 'partial_tool_call_output';
+  event_type: PartialEventType;
+  tool_call_id: string;
+  output?: string;
+}
+export type PartialPayload =
+  | PartialTextPayload
+  | PartialThinkingPayload
+  | PartialToolCallPayload
+  | PartialToolCallOutputPayload;
+
+export type ModelMsgPayload = CompletePayload | PartialPayload;
+
+// ── session_meta ───────────────────────────────────────────────────────────────────────────────────────
+export interface SessionMetaPayload {
+  session_id: string;
+  provider: string;
+  model_id: string;
+  model_context_window: number;
+  system_prompt: string;
+  agent_state: Record<string, unknown>;
+  workspace: string;
+  source?: 'subagent' | string;
+}
+
+// ── event_msg payloads ─────────────────────────────────────────────────────────────────────────────────
+export interface ToolSchema {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+export interface ToolListReadyPayload {
+  type: 'tool_list_ready';
+  tools: ToolSchema[];
+}
+export interface McpConnectBeginPayload {
+  type: 'mcp_connect_begin';
+  servers: string[];
+}
+export interface McpServerResult {
+  server: string;
+  status: 'connected' | 'failed';
+  duration_ms: number;
+  tool_count: number;
+  error?: string;
+}
+export interface McpConnectEndPayload {
+  type: 'mcp_connect_end';
+  status: 'ok' | 'partial' | 'failed';
+  results: McpServerResult[];
+}
+export interface RequestBeginPayload {
+  type: 'request_begin';
+}
+export interface RequestEndPayload {
+  type: 'request_end';
+  status: StopReason;
+  error_message?: string;
+  attempt?: number;
+  retry_in_ms?: number;
+}
+export type Decision = 'allow' | 'deny' | 'forbidden';
+export type DecidedBy = 'mode' | 'human' | 'rule';
+export interface ApprovalDecisionPayload {
+  type: 'approval_decision';
+  decision: Decision;
+  tool_call_id: string;
+  tool_name?: string;
+  decided_by?: DecidedBy;
+}
+export interface TokenCounts {
+  cache_read: number;
+  cache_write: number;
+  output: number;
+  total: number;
+}
+export interface TokenUsagePayload {
+  type: 'token_usage';
+  session: TokenCounts;
+  request: TokenCounts;
+}
+export interface CompactionBeginPayload {
+  type: 'compaction_begin';
+}
+export interface CompactionEndPayload {
+  type: 'compaction_end';
+}
+export interface AbortPayload {
+  type: 'abort';
+  reason?: string;
+}
+export interface SubagentPayload {
+  type: 'subagent';
+  session_id: string;
+}
+export type EventPayload =
+  | ToolListReadyPayload
+  | McpConnectBeginPayload
+  | McpConnectEndPayload
+  | RequestBeginPayload
+  | RequestEndPayload
+  | ApprovalDecisionPayload
+  | TokenUsagePayload
+  | CompactionBeginPayload
+  | CompactionEndPayload
+  | AbortPayload
+  | SubagentPayload;
+
+export type Payload = SessionMetaPayload | ModelMsgPayload | EventPayload;
+
+export interface OmniMessage<P = Payload> {
+  /** ISO 8601 UTC */
+  timestamp: string;
+  type: MessageType;
+  payload: P;
+  /** subagent chain, outer→inner child session ids; absent = main session */
+  origin?: string[];
+}
+
+export type ModelMessage<P extends ModelMsgPayload = ModelMsgPayload> = OmniMessage<P> & { type: 'model_msg' };
+export type EventMessage<P extends EventPayload = EventPayload> = OmniMessage<P> & { type: 'event_msg' };
+export type SessionMetaMessage = OmniMessage<SessionMetaPayload> & { type: 'session_meta' };
