@@ -1,0 +1,52 @@
+// The four approval modes (SPEC §7) as pure verdicts, and an ApproveFn built from a mode source plus a way to
+// ask a person. The mode is read before every decision, so a change applies to the next call.
+import type { Decision } from '../../shared/omni/types.js';
+import type { Permission } from '../environment/types.js';
+import { APPROVAL_MODES, type ApprovalAnswer, type ApprovalMode, type ApprovalRequest, type ApproveFn } from './types.js';
+
+export type Verdict = 'allow' | 'deny' | 'ask';
+
+export function modeVerdict(mode: ApprovalMode, permission: Permission): Verdict {
+  switch (mode) {
+    case 'allow-all':
+      return 'allow';
+    case 'deny-all':
+      return 'deny';
+    case 'read-only':
+      return permission === 'r' ? 'allow' : 'ask';
+    case 'always-ask':
+      return 'ask';
+  }
+}
+
+export function isApprovalMode(v: unknown): v is ApprovalMode {
+  return typeof v === 'string' && (APPROVAL_MODES as readonly string[]).includes(v);
+}
+
+export function parseApprovalMode(v: string): ApprovalMode {
+  if (isApprovalMode(v)) return v;
+  throw new Error(`invalid approval mode "${v}": use one of ${APPROVAL_MODES.join(', ')}`);
+}
+
+export function normalizeAnswer(a: Decision | ApprovalAnswer | unknown): ApprovalAnswer {
+  if (a === 'allow' || a === 'deny' || a === 'forbidden') return { decision: a };
+  if (a && typeof a === 'object' && 'decision' in a) {
+    const d = (a as ApprovalAnswer).decision;
+    if (d === 'allow' || d === 'deny' || d === 'forbidden') return a as ApprovalAnswer;
+  }
+  return { decision: 'deny' };
+}
+
+export type AskHuman = (req: ApprovalRequest, signal?: AbortSignal) => Promise<Decision | ApprovalAnswer>;
+
+/** Builds an ApproveFn: the mode decides; `ask` goes to the person (no person → deny). */
+export function modeApprover(getMode: () => ApprovalMode | Promise<ApprovalMode>, askHuman?: AskHuman): ApproveFn {
+  return async (req, signal) => {
+    const mode = await getMode();
+    const verdict = modeVerdict(mode, req.permission);
+    if (verdict !== 'ask') return { decision: verdict, decidedBy: 'mode' };
+    if (!askHuman) return { decision: 'deny', decidedBy: 'mode' };
+    const a = normalizeAnswer(await askHuman(req, signal));
+    return { decision: a.decision, decidedBy: a.decidedBy ?? 'human' };
+  };
+}

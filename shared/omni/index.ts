@@ -1,0 +1,5 @@
+// Public face of the OmniMessage protocol module.
+export * from './types.js';
+export * from './builders.js';
+export * from './guards.js';
+export * from './aggregator.js';
