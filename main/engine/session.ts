@@ -286,7 +286,7 @@ export class AgentSession {
     const outputs = new Map<string, ModelMessage<ToolCallOutputPayload>>();
     const running: Promise<void>[] = [];
     const pipe = async (gen: AsyncGenerator<OmniMessage, ModelMessage<ToolCallOutputPayload>>, id: string) => {
-      const o = await drain(gen, (m) => emit(m, isComplete(m) && !m.origin));
+      const o = await drain(gen, (m) => emit(m, (isComplete(m) || m.type === 'event_msg') && !m.origin));
       outputs.set(id, o);
     };
     const toolset = this.toolset!;

@@ -1,0 +1,63 @@
+// The `floe` command: parses arguments (commander) and maps outcomes to exit codes — 0 completed, 1 failed or
+// aborted, 2 bad usage or config. User mistakes print one clear message, never a stack trace.
+import { Command, CommanderError } from 'commander';
+import { APPROVAL_MODES } from '../approval/types.js';
+import { EXIT_FAILED, EXIT_USAGE, UsageError } from './exit.js';
+import { runCommand } from './run.js';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('floe')
+    .description('Floe — an agent harness: chat with an agent in a project folder, approve its tool calls, browse its traces.')
+    .version('0.1.0')
+    .exitOverride()
+    .showHelpAfterError('(run floe --help for usage)')
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  program
+    .command('run')
+    .description('run one task headless and exit (0 completed, 1 failed/aborted, 2 bad usage or config)')
+    .argument('<prompt...>', 'what the agent should do')
+    .option('-w, --workspace <dir>', 'project folder the agent works in (default: current folder)')
+    .option('-m, --model <provider/id>', 'model from config.yaml (default: default_model)')
+    .option('-a, --agent <name>', 'agent: agents/<name>/system_config.yaml', 'default')
+    .option('--approve <mode>', `approval mode: ${APPROVAL_MODES.join(' | ')}`, 'allow-all')
+    .option('--json', 'print every OmniMessage as one JSON line on stdout')
+    .option('--bare', 'no MCP servers')
+    .option('--resume <session-id>', 'continue an earlier session from its trace')
+    .action(async (prompt: string[], flags) => {
+      process.exitCode = await runCommand(prompt, flags);
+    });
+
+  for (const extra of extraCommands) extra(program);
+  return program;
+}
+
+/** Commands added by other modules (chat, traces, web, desktop) register here. */
+export const extraCommands: ((program: Command) => void)[] = [];
+
+export async function main(argv = process.argv): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // help and version exit 0; every other parse error is bad usage
+      process.exitCode = e.exitCode === 0 ? 0 : EXIT_USAGE;
+      return;
+    }
+    if (e instanceof UsageError || (e as { name?: string })?.name === 'ConfigError' || isUserError(e)) {
+      process.stderr.write(`floe: ${(e as Error).message}\n`);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    process.stderr.write(`floe: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = EXIT_FAILED;
+  }
+}
+
+/** Errors raised for bad input by lower layers (model/workspace/session lookups) carry this flag. */
+function isUserError(e: unknown): boolean {
+  return !!e && typeof e === 'object' && (e as { userError?: boolean }).userError === true;
+}

@@ -1,0 +1,100 @@
+// `floe run <prompt>`: one task, headless. Human-readable streaming by default, `--json` = every OmniMessage as
+// one JSON line on stdout. Exit 0 when the task completed, 1 when it failed or was aborted.
+import path from 'node:path';
+import fs from 'node:fs';
+import type { OmniMessage } from '../../shared/omni/types.js';
+import { modeApprover } from '../approval/modes.js';
+import { APPROVAL_MODES, type ApprovalMode } from '../approval/types.js';
+import { createAgent } from '../engine/agent.js';
+import type { AgentSession } from '../engine/session.js';
+import { terminalAsker } from './ask.js';
+import { EXIT_FAILED, EXIT_OK, fail } from './exit.js';
+import { StdinLines } from './lines.js';
+import { humanRenderer } from './render.js';
+
+export interface RunFlags {
+  workspace?: string;
+  model?: string;
+  agent?: string;
+  approve?: string;
+  json?: boolean;
+  bare?: boolean;
+  resume?: string;
+}
+
+export function parseMode(v: string | undefined, fallback: ApprovalMode): ApprovalMode {
+  if (v === undefined) return fallback;
+  if ((APPROVAL_MODES as readonly string[]).includes(v)) return v as ApprovalMode;
+  return fail(`--approve: unknown mode "${v}"; use one of: ${APPROVAL_MODES.join(', ')}`);
+}
+
+/** Test/ops knobs read from the environment (documented in docs/cli.md). */
+export function engineKnobs(env = process.env): { retrySchedule?: number[]; requestTimeoutMs?: number } {
+  const knobs: { retrySchedule?: number[]; requestTimeoutMs?: number } = {};
+  if (env.FLOE_RETRY_SCHEDULE_MS) {
+    const list = env.FLOE_RETRY_SCHEDULE_MS.split(',').map((s) => Number(s.trim()));
+    if (list.some((n) => !Number.isFinite(n) || n < 0)) fail(`FLOE_RETRY_SCHEDULE_MS must be a comma-separated list of milliseconds (got "${env.FLOE_RETRY_SCHEDULE_MS}")`);
+    knobs.retrySchedule = list;
+  }
+  if (env.FLOE_REQUEST_TIMEOUT_MS) {
+    const n = Number(env.FLOE_REQUEST_TIMEOUT_MS);
+    if (!Number.isFinite(n) || n <= 0) fail(`FLOE_REQUEST_TIMEOUT_MS must be a positive number of milliseconds (got "${env.FLOE_REQUEST_TIMEOUT_MS}")`);
+    knobs.requestTimeoutMs = n;
+  }
+  return knobs;
+}
+
+export function resolveWorkspace(p: string | undefined): string {
+  const ws = path.resolve(p ?? process.cwd());
+  if (!fs.existsSync(ws)) fail(`--workspace: ${ws} does not exist; pass an existing folder`);
+  if (!fs.statSync(ws).isDirectory()) fail(`--workspace: ${ws} is not a folder`);
+  return ws;
+}
+
+export async function runCommand(promptParts: string[], flags: RunFlags): Promise<number> {
+  const prompt = promptParts.join(' ').trim();
+  if (!prompt) fail('floe run needs a prompt, e.g. floe run "list the files here"');
+  const mode = parseMode(flags.approve, 'allow-all');
+  const agent = await createAgent({ agent: flags.agent, bare: flags.bare, ...engineKnobs() });
+  let session: AgentSession;
+  if (flags.resume) {
+    session = await agent.resumeSession(flags.resume);
+  } else {
+    session = await agent.createSession({ workspace: resolveWorkspace(flags.workspace), model: flags.model });
+  }
+  const lines = new StdinLines();
+  const approve = modeApprover(() => mode, terminalAsker(lines));
+  const ac = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts++;
+    if (interrupts > 1) process.exit(130);
+    process.stderr.write('\n(interrupt: aborting the task; press Ctrl-C again to quit at once)\n');
+    ac.abort(new Error('interrupted by user (Ctrl-C)'));
+  };
+  process.on('SIGINT', onSigint);
+  const render = flags.json ? undefined : humanRenderer((s) => process.stdout.write(s), !!process.stdout.isTTY);
+  if (!flags.json) process.stderr.write(`session ${session.id}\n`);
+  const emit = (m: OmniMessage) => {
+    if (flags.json) process.stdout.write(JSON.stringify(m) + '\n');
+    else render!.push(m);
+  };
+  try {
+    const gen = session.run(prompt, { approve, signal: ac.signal });
+    let r = await gen.next();
+    while (!r.done) {
+      emit(r.value);
+      r = await gen.next();
+    }
+    render?.end();
+    const result = r.value;
+    if (result.status !== 'completed' && !flags.json) {
+      process.stderr.write(`task ${result.status}${result.errorMessage ? ': ' + result.errorMessage : ''}\n`);
+    }
+    return result.status === 'completed' ? EXIT_OK : EXIT_FAILED;
+  } finally {
+    process.off('SIGINT', onSigint);
+    lines.close();
+    await session.dispose();
+  }
+}

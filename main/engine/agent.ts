@@ -1,0 +1,246 @@
+// The SDK entry point (SPEC §10): createAgent → agent.createSession / resumeSession. Composes config, model
+// clients, the trace writer, the command-session registry, MCP and tool assembly into AgentSessions. Hosts (CLI,
+// desktop, browser mode) all build sessions through here.
+import fs from 'node:fs';
+import { eventMsg, sessionMeta } from '../../shared/omni/builders.js';
+import { isSessionMeta } from '../../shared/omni/guards.js';
+import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
+import { floeHome } from '../config/home.js';
+import { loadConfig, loadSystemConfig } from '../config/load.js';
+import { resolveModel } from '../config/models.js';
+import { CommandRegistry } from '../environment/commands/registry.js';
+import { assembleTools } from '../environment/assembly.js';
+import { builtinImplementations } from '../environment/builtins.js';
+import { connectMcpServers, type McpConnection } from '../environment/mcp/index.js';
+import { makeSearchExtraToolsTool } from '../environment/tools/search-extra-tools.js';
+import type { ToolDefinition, ToolServices } from '../environment/types.js';
+import { createModelClient } from '../llm/index.js';
+import type { ModelClient, ResolvedModel } from '../llm/types.js';
+import { findTraceFiles, newSessionId, traceFilePath } from '../trace/paths.js';
+import { readTrace } from '../trace/reader.js';
+import { rebuildHistory } from '../trace/resume.js';
+import { TraceWriter } from '../trace/writer.js';
+import { SubagentManager } from '../environment/subagents/manager.js';
+import { orderOutputs } from './pairing.js';
+import { UserError } from './errors.js';
+import { AgentSession, type TraceSink } from './session.js';
+
+export type TraceListener = (sessionId: string, file: string, offset: number, length: number, msg: OmniMessage) => void;
+
+export interface AgentOptions {
+  /** FLOE_HOME (default: $FLOE_HOME or ~/.floe) */
+  home?: string;
+  /** agent name: agents/<agent>/system_config.yaml (default `default`) */
+  agent?: string;
+  /** --bare: no MCP servers */
+  bare?: boolean;
+  modelClientFactory?: (m: ResolvedModel) => ModelClient;
+  retrySchedule?: readonly number[];
+  requestTimeoutMs?: number;
+  /** called after each trace record is written (the store's index) */
+  onTraceRecord?: TraceListener;
+}
+
+export interface CreateSessionOptions {
+  workspace: string;
+  /** `provider/id`; default: config.yaml default_model */
+  model?: string;
+  /** subagent sessions: depth 1, source `subagent`, parent facts inherited */
+  child?: { parentId: string; thinking?: ResolvedModel['thinking'] };
+  /** extra services for tools (hosts add theirs) */
+  services?: ToolServices;
+}
+
+export interface SessionFacts {
+  agent: string;
+  model: string;
+  depth: number;
+  parentId?: string;
+}
+
+export class Agent {
+  constructor(
+    readonly home: string,
+    readonly name: string,
+    readonly config: ReturnType<typeof loadConfig>,
+    readonly systemConfig: ReturnType<typeof loadSystemConfig>,
+    readonly opts: AgentOptions,
+  ) {}
+
+  defaultModel(): string {
+    const m = this.config.default_model;
+    if (!m) {
+      throw new UserError(
+        `no model chosen: pass --model provider/id or set default_model in ${this.home}/config.yaml (configured: ${listModelNames(this.config).join(', ') || 'none — add a provider first'})`,
+      );
+    }
+    return m;
+  }
+
+  private client(modelRef: string): ModelClient {
+    const resolved = resolveModel(this.config, modelRef);
+    return (this.opts.modelClientFactory ?? createModelClient)(resolved);
+  }
+
+  async createSession(o: CreateSessionOptions): Promise<AgentSession> {
+    const id = newSessionId();
+    const modelRef = o.model ?? this.defaultModel();
+    const client = this.client(modelRef);
+    if (o.child?.thinking && !client.model.thinking) (client.model as ResolvedModel).thinking = o.child.thinking;
+    const file = traceFilePath(this.home, this.name, id);
+    const meta = sessionMeta({
+      session_id: id,
+      provider: client.model.provider,
+      model_id: client.model.id,
+      model_context_window: client.model.contextWindow,
+      system_prompt: this.systemPrompt(o.workspace),
+      agent_state: { agent: this.name, model: modelRef, ...(o.child ? { parent_session_id: o.child.parentId, depth: 1 } : {}) },
+      workspace: o.workspace,
+      ...(o.child ? { source: 'subagent' } : {}),
+    });
+    const writer = this.openWriter(id, file);
+    writer.append(meta);
+    return this.build(id, o.workspace, client, writer, modelRef, o.child ? 1 : 0, o.child?.parentId, [], undefined, o.services);
+  }
+
+  /** Resume from the trace alone: committed turns replayed, every tool_call paired. */
+  async resumeSession(id: string, services?: ToolServices): Promise<AgentSession> {
+    const files = findTraceFiles(this.home, id);
+    if (!files.length) throw new UserError(`no trace found for session ${id} under ${this.home}/agents/*/traces — check the id with "floe traces list"`);
+    const messages: OmniMessage[] = [];
+    for (const f of files) messages.push(...readTrace(f).messages);
+    const meta = messages.find(isSessionMeta);
+    if (!meta) throw new UserError(`trace of ${id} has no session_meta line (${files[0]}); it cannot be resumed`);
+    const { history } = rebuildHistory(messages);
+    const state = meta.payload.agent_state as { model?: string; depth?: number; parent_session_id?: string };
+    const modelRef = state.model ?? `${meta.payload.provider}/${meta.payload.model_id}`;
+    const client = this.client(modelRef);
+    const usage = lastUsage(messages);
+    const writer = this.openWriter(id, files[files.length - 1]);
+    return this.build(
+      id,
+      meta.payload.workspace,
+      client,
+      writer,
+      modelRef,
+      state.depth ?? (meta.payload.source === 'subagent' ? 1 : 0),
+      state.parent_session_id,
+      orderOutputs(history),
+      usage,
+      services,
+    );
+  }
+
+  systemPrompt(workspace: string): string {
+    const base = this.systemConfig.system_prompt ?? '';
+    return `${base}${base ? '\n\n' : ''}Workspace: ${workspace}\nAll commands run in this folder unless told otherwise.`;
+  }
+
+  private openWriter(id: string, file: string): TraceSink & { close(): void } {
+    const listener = this.opts.onTraceRecord;
+    return TraceWriter.open(file, listener ? (offset: number, length: number, msg: OmniMessage) => listener(id, file, offset, length, msg) : undefined);
+  }
+
+  private build(
+    id: string,
+    workspace: string,
+    client: ModelClient,
+    writer: TraceSink & { close(): void },
+    modelRef: string,
+    depth: number,
+    parentId: string | undefined,
+    history: OmniMessage[],
+    usage: TokenCounts | undefined,
+    extra?: ToolServices,
+  ): AgentSession {
+    if (!fs.existsSync(workspace) || !fs.statSync(workspace).isDirectory()) {
+      throw new UserError(`workspace ${workspace} is not a folder; pass an existing folder with --workspace`);
+    }
+    const commands = new CommandRegistry();
+    const services: ToolServices = { commands, ...extra };
+    if (this.config.vision_model) {
+      try {
+        services.visionModel = this.client(this.config.vision_model);
+      } catch {
+        /* an unresolvable vision_model is reported by config validation */
+      }
+    }
+    let mcp: McpConnection | undefined;
+    const disposers: (() => Promise<void>)[] = [];
+    const servers = this.systemConfig.tools?.mcpServers ?? [];
+    const bare = !!this.opts.bare;
+    const session: AgentSession = new AgentSession({
+      id,
+      workspace,
+      model: client,
+      systemPrompt: this.systemPrompt(workspace),
+      services,
+      trace: writer,
+      history,
+      usage,
+      retrySchedule: this.opts.retrySchedule,
+      requestTimeoutMs: this.opts.requestTimeoutMs,
+      tools: async (emit, signal) => {
+        if (!bare && servers.length) {
+          emit(eventMsg({ type: 'mcp_connect_begin', servers: servers.map((s) => s.name) }));
+          mcp = await connectMcpServers(servers, { workspace, signal });
+          const failed = mcp.results.filter((r) => r.status !== 'connected').length;
+          emit(
+            eventMsg({
+              type: 'mcp_connect_end',
+              status: failed === 0 ? 'ok' : failed === mcp.results.length ? 'failed' : 'partial',
+              results: mcp.results,
+            }),
+          );
+        }
+        const assembly = assembleTools({
+          implementations: builtinImplementations(),
+          builtinConfig: this.systemConfig.tools?.builtin as ToolDefinition[] | undefined,
+          modelVision: client.model.vision,
+          hasVisionModel: !!services.visionModel,
+          depth,
+          hostHasCommands: true,
+          bare,
+          mcpTools: mcp?.tools ?? [],
+          makeSearchTool: makeSearchExtraToolsTool,
+        });
+        if (assembly.errors.length) throw new UserError(`tool configuration of agent "${this.name}": ${assembly.errors.join('; ')}`);
+        return assembly.toolset;
+      },
+      onDispose: async () => {
+        for (const d of disposers) await d();
+        await commands.disposeAll();
+        await mcp?.close();
+        writer.close();
+      },
+    });
+    if (depth === 0) {
+      const subagents = new SubagentManager(this, session, modelRef);
+      services.subagents = subagents;
+      disposers.push(() => subagents.disposeAll());
+    }
+    return session;
+  }
+}
+
+function listModelNames(config: ReturnType<typeof loadConfig>): string[] {
+  return (config.providers ?? []).flatMap((p) => p.models.map((m) => `${p.name}/${m.id}`));
+}
+
+function lastUsage(messages: OmniMessage[]): TokenCounts | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const p = messages[i].payload as { type?: string; session?: TokenCounts };
+    if (messages[i].type === 'event_msg' && p.type === 'token_usage' && p.session) return p.session;
+  }
+  return undefined;
+}
+
+export async function createAgent(opts: AgentOptions = {}): Promise<Agent> {
+  const home = opts.home ?? floeHome();
+  const name = opts.agent ?? 'default';
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new UserError(`invalid agent name "${name}": use letters, digits, _ and -`);
+  const config = loadConfig(home);
+  const systemConfig = loadSystemConfig(home, name);
+  return new Agent(home, name, config, systemConfig, opts);
+}
+

@@ -1,0 +1,197 @@
+// Subagent registry of one parent session: spawns child sessions (depth 1, same workspace, the parent's model and
+// thinking level unless model_id), runs their rounds in the background, forwards their messages tagged with
+// `origin`, routes their approvals to the parent's approver (queued while nobody is waiting), enforces the cap.
+import { eventMsg, withOrigin } from '../../../shared/omni/builders.js';
+import type { OmniMessage } from '../../../shared/omni/types.js';
+import type { ApprovalAnswer, ApprovalRequest, ApproveFn } from '../../approval/types.js';
+import type { Agent } from '../../engine/agent.js';
+import type { AgentSession, TaskResult } from '../../engine/session.js';
+import { SUBAGENT_REFUSAL, chooseSubagentSlot } from './eviction.js';
+
+interface PendingApproval {
+  req: ApprovalRequest;
+  signal?: AbortSignal;
+  resolve: (a: ApprovalAnswer) => void;
+}
+
+/** One waiting parent tool call (run_subagent or input_subagent window). */
+interface Window {
+  approve?: ApproveFn;
+  signal: AbortSignal;
+  wake: () => void;
+}
+
+export class Subagent {
+  running = false;
+  finishedAt?: number;
+  result?: TaskResult;
+  rounds = 0;
+  /** forwarded messages not yet handed to a parent tool call */
+  outbox: OmniMessage[] = [];
+  pending: PendingApproval[] = [];
+  window?: Window;
+  private roundDone?: Promise<void>;
+  private ac?: AbortController;
+
+  constructor(readonly session: AgentSession) {}
+
+  get id(): string {
+    return this.session.id;
+  }
+
+  startRound(prompt: string): void {
+    this.running = true;
+    this.rounds++;
+    this.result = undefined;
+    this.finishedAt = undefined;
+    const ac = new AbortController();
+    this.ac = ac;
+    const approve: ApproveFn = (req, signal) => this.askParent(req, signal);
+    this.roundDone = (async () => {
+      const gen = this.session.run(prompt, { approve, signal: ac.signal });
+      let r = await gen.next();
+      while (!r.done) {
+        this.forward(withOrigin(r.value, this.id));
+        r = await gen.next();
+      }
+      this.result = r.value;
+    })()
+      .catch((e) => {
+        this.result = { status: 'failed', errorMessage: e instanceof Error ? e.message : String(e) };
+      })
+      .finally(() => {
+        this.running = false;
+        this.finishedAt = Date.now();
+        this.window?.wake();
+      });
+  }
+
+  abortRound(reason: string): void {
+    this.ac?.abort(new Error(reason));
+  }
+
+  private forward(m: OmniMessage): void {
+    this.outbox.push(m);
+    this.window?.wake();
+  }
+
+  /** A child's approval: straight to the waiting parent call's approver, else queued for the next poll. */
+  private askParent(req: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer> {
+    const tagged: ApprovalRequest = { ...req, call: req.call.origin?.length ? req.call : withOrigin(req.call, this.id), origin: [this.id, ...(req.origin ?? [])] };
+    return new Promise((resolve) => {
+      this.pending.push({ req: tagged, signal, resolve });
+      this.window?.wake();
+    });
+  }
+
+  /**
+   * Wait up to `ms` for the current round, forwarding messages and approvals through the parent call.
+   * Yields forwarded messages; returns whether the round is finished.
+   */
+  async *wait(ms: number, approve: ApproveFn | undefined, signal: AbortSignal): AsyncGenerator<OmniMessage, boolean> {
+    const deadline = Date.now() + ms;
+    let wake!: () => void;
+    let woken = new Promise<void>((r) => (wake = r));
+    const window: Window = { approve, signal, wake: () => wake() };
+    this.window = window;
+    const onAbort = () => wake();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (;;) {
+        while (this.outbox.length) yield this.outbox.shift()!;
+        while (this.pending.length) {
+          const p = this.pending.shift()!;
+          let answer: ApprovalAnswer;
+          try {
+            const a = approve ? await approve(p.req, p.signal ?? signal) : 'deny';
+            answer = typeof a === 'string' ? { decision: a } : a;
+          } catch {
+            answer = { decision: 'deny' };
+          }
+          p.resolve(answer);
+          while (this.outbox.length) yield this.outbox.shift()!;
+        }
+        if (!this.running || signal.aborted) break;
+        const left = deadline - Date.now();
+        if (left <= 0) break;
+        let t: NodeJS.Timeout | undefined;
+        await Promise.race([woken, new Promise<void>((r) => (t = setTimeout(r, left)))]);
+        clearTimeout(t);
+        woken = new Promise<void>((r) => (wake = r));
+      }
+      while (this.outbox.length) yield this.outbox.shift()!;
+      return !this.running;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      if (this.window === window) this.window = undefined;
+    }
+  }
+
+  async dispose(): Promise<void> {
+    this.abortRound('parent session disposed');
+    for (const p of this.pending.splice(0)) p.resolve({ decision: 'deny' });
+    await this.roundDone?.catch(() => {});
+    await this.session.dispose();
+  }
+}
+
+export class SubagentManager {
+  private children = new Map<string, Subagent>();
+
+  constructor(
+    private readonly agent: Agent,
+    private readonly parent: AgentSession,
+    private readonly parentModel: string,
+  ) {}
+
+  get(id: string): Subagent | undefined {
+    return this.children.get(id);
+  }
+
+  list(): Subagent[] {
+    return [...this.children.values()];
+  }
+
+  /** Reserve room (evicting a finished child if needed) or return the refusal text. */
+  private async makeRoom(): Promise<string | undefined> {
+    const decision = chooseSubagentSlot(this.list().map((c) => ({ id: c.id, running: c.running, finishedAt: c.finishedAt })));
+    if (decision.kind === 'refuse') return SUBAGENT_REFUSAL;
+    if (decision.kind === 'evict') {
+      const c = this.children.get(decision.id)!;
+      this.children.delete(decision.id);
+      await c.dispose();
+    }
+    return undefined;
+  }
+
+  async spawn(o: { prompt: string; agentId?: string; modelId?: string }): Promise<{ child: Subagent; pointer: OmniMessage } | { error: string }> {
+    const refusal = await this.makeRoom();
+    if (refusal) return { error: refusal };
+    let agent = this.agent;
+    if (o.agentId && o.agentId !== agent.name) {
+      const { createAgent } = await import('../../engine/agent.js');
+      agent = await createAgent({ ...agent.opts, home: agent.home, agent: o.agentId });
+    }
+    let model = this.parentModel;
+    if (o.modelId) model = o.modelId.includes('/') ? o.modelId : `${this.parent.model.model.provider}/${o.modelId}`;
+    const session = await agent.createSession({
+      workspace: this.parent.workspace,
+      model,
+      child: { parentId: this.parent.id, thinking: this.parent.model.model.thinking },
+    });
+    const child = new Subagent(session);
+    this.children.set(child.id, child);
+    child.startRound(o.prompt);
+    return { child, pointer: eventMsg({ type: 'subagent', session_id: child.id }) };
+  }
+
+  abortAll(reason: string): void {
+    for (const c of this.children.values()) c.abortRound(reason);
+  }
+
+  async disposeAll(): Promise<void> {
+    const all = this.list();
+    this.children.clear();
+    await Promise.all(all.map((c) => c.dispose()));
+  }
+}

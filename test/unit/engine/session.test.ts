@@ -1,0 +1,201 @@
+// Agent loop against a fake in-memory ModelClient (the HTTP-level tests use the scripted model server).
+import { describe, expect, it } from 'vitest';
+import { AgentSession } from '../../../main/engine/session.js';
+import { Toolset } from '../../../main/environment/toolset.js';
+import type { Tool } from '../../../main/environment/types.js';
+import type { ModelClient, ModelRequest, ModelResult } from '../../../main/llm/types.js';
+import { assistantText, toolCall, zeroTokens } from '../../../shared/omni/builders.js';
+import type { OmniMessage } from '../../../shared/omni/types.js';
+
+type Turn = OmniMessage[] | { fail: ModelResult['stopReason']; message?: string };
+
+function fakeModel(turns: Turn[]) {
+  const requests: ModelRequest[] = [];
+  const client: ModelClient = {
+    model: { provider: 'fake', protocol: 'openai', baseUrl: 'http://x', id: 'm', vision: false, contextWindow: 1000 },
+    async *stream(req) {
+      requests.push({ ...req, messages: [...req.messages] });
+      const t = turns.shift();
+      if (!t) return { stopReason: 'failed', errorMessage: 'script exhausted', usage: zeroTokens() };
+      if (!Array.isArray(t)) return { stopReason: t.fail, errorMessage: t.message, usage: zeroTokens() };
+      for (const m of t) yield m;
+      return { stopReason: 'completed', usage: { cache_read: 1, cache_write: 0, output: 2, total: 10 } };
+    },
+  };
+  return { client, requests };
+}
+
+function sleepTool(name: string, perm: 'r' | 'rw' = 'rw'): Tool & { runs: number } {
+  const t = {
+    runs: 0,
+    definition: { name, description: name, parameters: { type: 'object', properties: { ms: { type: 'number' } } }, permission: perm },
+    async *execute(args: Record<string, unknown>, ctx: { signal: AbortSignal }) {
+      t.runs++;
+      await new Promise<void>((r) => {
+        const h = setTimeout(r, Number(args.ms ?? 0));
+        ctx.signal.addEventListener('abort', () => {
+          clearTimeout(h);
+          r();
+        });
+      });
+      yield `${name} done`;
+    },
+  };
+  return t as never;
+}
+
+function session(client: ModelClient, tools: Tool[], extra: Partial<ConstructorParameters<typeof AgentSession>[0]> = {}) {
+  return new AgentSession({ id: 's1', workspace: '/tmp', model: client, systemPrompt: 'sys', tools: async () => new Toolset(tools), retrySchedule: [5, 5, 5, 5, 5], ...extra });
+}
+
+async function collect(gen: AsyncGenerator<OmniMessage, unknown>) {
+  const msgs: OmniMessage[] = [];
+  for (;;) {
+    const r = await gen.next();
+    if (r.done) return { msgs, result: r.value as { status: string } };
+    msgs.push(r.value);
+  }
+}
+
+const ev = (msgs: OmniMessage[], t: string) => msgs.filter((m) => (m.payload as { type: string }).type === t).map((m) => m.payload as any);
+
+describe('agent loop', () => {
+  it('asks one decision per call in order, runs allowed calls concurrently, returns outputs in call order', async () => {
+    const slow = sleepTool('slow');
+    const fast = sleepTool('fast');
+    const { client, requests } = fakeModel([
+      [toolCall('slow', '{"ms":300}', 'a'), toolCall('fast', '{"ms":10}', 'b')],
+      [assistantText('ok')],
+    ]);
+    const asked: string[] = [];
+    const s = session(client, [slow, fast]);
+    const t0 = Date.now();
+    const { msgs, result } = await collect(
+      s.run('go', {
+        approve: async (r) => {
+          asked.push(r.toolName);
+          return 'allow';
+        },
+      }),
+    );
+    expect(Date.now() - t0).toBeLessThan(300 + 250);
+    expect(result.status).toBe('completed');
+    expect(asked).toEqual(['slow', 'fast']);
+    expect(ev(msgs, 'approval_decision').map((d) => [d.tool_call_id, d.decision])).toEqual([['a', 'allow'], ['b', 'allow']]);
+    // the fast one finishes first in the stream, but the model gets them in call order
+    expect(ev(msgs, 'tool_call_output').map((o) => o.tool_call_id)).toEqual(['b', 'a']);
+    const second = requests[1].messages.filter((m) => (m.payload as { type: string }).type === 'tool_call_output');
+    expect(second.map((m) => (m.payload as { tool_call_id: string }).tool_call_id)).toEqual(['a', 'b']);
+    // request_end comes before tools finish
+    const kinds = msgs.map((m) => (m.payload as { type: string }).type);
+    expect(kinds.indexOf('request_end')).toBeLessThan(kinds.indexOf('tool_call_output'));
+  });
+
+  it('denies everything without an approve callback', async () => {
+    const t = sleepTool('x');
+    const { client } = fakeModel([[toolCall('x', '{}', 'a')], [assistantText('fine')]]);
+    const { msgs } = await collect(session(client, [t]).run('go'));
+    expect(t.runs).toBe(0);
+    expect(ev(msgs, 'tool_call_output')[0]).toMatchObject({ output: 'Tool call denied by user.', stop_reason: 'aborted' });
+  });
+
+  it('a throwing callback counts as deny; forbidden is a policy denial', async () => {
+    const t = sleepTool('x');
+    const { client } = fakeModel([[toolCall('x', '{}', 'a'), toolCall('x', '{}', 'b')], [assistantText('k')]]);
+    let n = 0;
+    const { msgs } = await collect(
+      session(client, [t]).run('go', {
+        approve: async () => {
+          if (n++ === 0) throw new Error('ui crashed');
+          return 'forbidden';
+        },
+      }),
+    );
+    expect(ev(msgs, 'tool_call_output').map((o) => o.output)).toEqual(['Tool call denied by user.', 'Tool call denied by policy.']);
+  });
+
+  it('reports bad arguments and unknown tools with the exact texts', async () => {
+    const t = sleepTool('x');
+    const { client } = fakeModel([
+      [toolCall('x', '', 'a'), toolCall('x', '{bad', 'b'), toolCall('nope', '{}', 'c'), toolCall('x', '{"ms":"slow"}', 'd')],
+      [assistantText('k')],
+    ]);
+    const { msgs } = await collect(session(client, [t]).run('go', { approve: async () => 'allow' }));
+    const outs = ev(msgs, 'tool_call_output');
+    expect(outs[0].output).toBe('Tool call "x" failed: the arguments field is empty. Re-issue the call with a complete JSON object.');
+    expect(outs[1].output).toMatch(/^Tool call "x" failed: the arguments are not valid JSON \(.+\)\. Re-issue the call with one complete, valid JSON object\.$/);
+    expect(outs[2].output).toMatch(/^Unknown tool: nope/);
+    expect(outs[3].output).toMatch(/ms: must be number/);
+    expect(outs.every((o) => o.stop_reason === 'failed')).toBe(true);
+    expect(t.runs).toBe(0);
+  });
+
+  it('retries retryable failures with attempt and retry_in_ms, tools run once; auth ends the task', async () => {
+    const t = sleepTool('x');
+    const { client } = fakeModel([{ fail: 'timeout', message: 'HTTP 429' }, { fail: 'malformed' }, [toolCall('x', '{}', 'a')], [assistantText('done')]]);
+    const { msgs, result } = await collect(session(client, [t]).run('go', { approve: async () => 'allow' }));
+    expect(result.status).toBe('completed');
+    expect(ev(msgs, 'request_end').map((e) => [e.status, e.attempt, e.retry_in_ms])).toEqual([
+      ['timeout', 1, 5],
+      ['malformed', 2, 5],
+      ['completed', undefined, undefined],
+      ['completed', undefined, undefined],
+    ]);
+    expect(t.runs).toBe(1);
+    const auth = fakeModel([{ fail: 'auth', message: 'HTTP 401' }]);
+    const r2 = await collect(session(auth.client, []).run('go'));
+    expect(r2.result.status).toBe('auth');
+    expect(ev(r2.msgs, 'request_end')).toHaveLength(1);
+  });
+
+  it('gives up after five retries', async () => {
+    const { client } = fakeModel(Array.from({ length: 6 }, () => ({ fail: 'timeout' as const })));
+    const { msgs, result } = await collect(session(client, []).run('go'));
+    expect(result.status).toBe('timeout');
+    expect(ev(msgs, 'request_end').map((e) => e.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ev(msgs, 'request_end')[5].retry_in_ms).toBeUndefined();
+  });
+
+  it('abort interrupts running tools; the next run keeps pairing intact', async () => {
+    const t = sleepTool('x');
+    const { client, requests } = fakeModel([[toolCall('x', '{"ms":10000}', 'a'), toolCall('x', '{"ms":10000}', 'b')], [assistantText('again')]]);
+    const s = session(client, [t]);
+    const ac = new AbortController();
+    let asked = 0;
+    const run = collect(
+      s.run('go', {
+        signal: ac.signal,
+        approve: async () => {
+          if (++asked === 2) setTimeout(() => ac.abort(), 20);
+          return asked === 1 ? 'allow' : new Promise(() => {}); // the second approval never comes
+        },
+      }),
+    );
+    const { msgs, result } = await run;
+    expect(result.status).toBe('aborted');
+    expect(ev(msgs, 'abort')).toHaveLength(1);
+    const outs = ev(msgs, 'tool_call_output');
+    expect(outs.map((o) => [o.tool_call_id, o.stop_reason])).toEqual(
+      expect.arrayContaining([
+        ['a', 'aborted'],
+        ['b', 'aborted'],
+      ]),
+    );
+    expect(outs.find((o) => o.tool_call_id === 'a').output).toBe('[interrupted: tool aborted by user]');
+    await collect(s.run('go on', { approve: async () => 'allow' }));
+    const hist = requests[1].messages.map((m) => m.payload as any);
+    for (const id of ['a', 'b']) expect(hist.filter((p) => p.type === 'tool_call_output' && p.tool_call_id === id)).toHaveLength(1);
+  });
+
+  it('steering input is delivered at the next turn boundary', async () => {
+    const t = sleepTool('x');
+    const { client, requests } = fakeModel([[toolCall('x', '{"ms":50}', 'a')], [assistantText('k')]]);
+    const s = session(client, [t]);
+    const gen = s.run('go', { approve: async () => 'allow' });
+    await gen.next();
+    s.steer('also do y');
+    await collect(gen);
+    const texts = requests[1].messages.map((m) => m.payload as any).filter((p) => p.type === 'text').map((p) => p.text);
+    expect(texts).toEqual(['go', 'also do y']);
+  });
+});
