@@ -1,0 +1,62 @@
+// Anthropic provider on the official `@anthropic-ai/sdk`: builds the Messages request (thinking budget,
+// max_tokens), streams raw events and hands them to AnthropicStreamReader.
+// Must not retry (maxRetries 0: the engine retries) and must not throw out of stream().
+import Anthropic from '@anthropic-ai/sdk';
+import type { OmniMessage } from '../../../shared/omni/types.js';
+import { runStream } from '../run-stream.js';
+import type { ModelClient, ModelRequest, ModelResult, ResolvedModel } from '../types.js';
+import { toAnthropicMessages, toAnthropicTools } from './convert.js';
+import { AnthropicStreamReader } from './stream-reader.js';
+
+export const DEFAULT_MAX_TOKENS = 8192;
+
+/** The SDK appends `/v1/messages` itself: accept base URLs given with or without a trailing `/v1`. */
+export function anthropicBaseUrl(url: string): string {
+  return url.replace(/\/+$/, '').replace(/\/v1$/, '');
+}
+
+/** The request body we send (exported for tests). */
+export function buildAnthropicBody(model: ResolvedModel, req: ModelRequest): Record<string, unknown> {
+  let maxTokens = model.maxOutputTokens && model.maxOutputTokens > 0 ? model.maxOutputTokens : DEFAULT_MAX_TOKENS;
+  const budget = model.thinking?.budgetTokens;
+  const body: Record<string, unknown> = { model: model.id, messages: toAnthropicMessages(req.messages), stream: true };
+  if (budget && budget > 0) {
+    // max_tokens must exceed the thinking budget, with room left for the answer.
+    if (maxTokens <= budget) maxTokens = budget + DEFAULT_MAX_TOKENS;
+    body.thinking = { type: 'enabled', budget_tokens: budget };
+  }
+  body.max_tokens = maxTokens;
+  if (req.system) body.system = req.system;
+  if (req.tools.length) body.tools = toAnthropicTools(req.tools);
+  return body;
+}
+
+export class AnthropicClient implements ModelClient {
+  private readonly sdk: Anthropic;
+
+  constructor(readonly model: ResolvedModel) {
+    this.sdk = new Anthropic({
+      apiKey: model.apiKey || 'none',
+      authToken: null,
+      baseURL: anthropicBaseUrl(model.baseUrl),
+      maxRetries: 0,
+      logLevel: 'off',
+    });
+  }
+
+  stream(req: ModelRequest): AsyncGenerator<OmniMessage, ModelResult, void> {
+    const body = buildAnthropicBody(this.model, req);
+    return runStream<unknown>({
+      req,
+      provider: this.model.provider,
+      baseUrl: this.model.baseUrl,
+      reader: new AnthropicStreamReader(),
+      open: async (signal, timeoutMs) =>
+        (await this.sdk.messages.create(body as unknown as Anthropic.MessageCreateParamsStreaming, {
+          signal,
+          timeout: timeoutMs,
+          maxRetries: 0,
+        })) as AsyncIterable<unknown>,
+    });
+  }
+}

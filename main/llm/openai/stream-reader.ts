@@ -1,0 +1,98 @@
+// Reads OpenAI Chat Completions stream chunks (OpenAI, DeepSeek and other compatible servers) into OmniMessages.
+// Pure state machine over parsed chunk objects: no I/O, no SDK calls, never throws.
+// Tool calls are aggregated by `index` (their fragments may interleave) and completed in index order at the end.
+import type { OmniMessage, TokenCounts } from '../../../shared/omni/types.js';
+import { PieceWriter } from '../pieces.js';
+import type { EventReader } from '../run-stream.js';
+
+interface CallState {
+  id: string;
+  name: string;
+}
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/** OpenAI-style usage → TokenCounts (cache_read from cached_tokens, or DeepSeek's prompt_cache_hit_tokens). */
+export function openaiUsage(u: Record<string, any>): TokenCounts {
+  const details = u.prompt_tokens_details ?? {};
+  const cacheRead = typeof details.cached_tokens === 'number' ? details.cached_tokens : num(u.prompt_cache_hit_tokens);
+  const output = num(u.completion_tokens);
+  const total = typeof u.total_tokens === 'number' ? u.total_tokens : num(u.prompt_tokens) + output;
+  return { cache_read: cacheRead, cache_write: 0, output, total };
+}
+
+export class OpenAIStreamReader implements EventReader<unknown> {
+  private readonly w = new PieceWriter();
+  private readonly calls = new Map<number, CallState>();
+  private finishReason: string | null = null;
+  private counts: TokenCounts | null = null;
+  private chunks = 0;
+  private seq = 0;
+
+  constructor(private readonly newId: (index: number) => string = (i) => `call_${i}_${Date.now().toString(36)}`) {}
+
+  get ended(): boolean {
+    return this.finishReason !== null;
+  }
+
+  get cutDescription(): string {
+    return `the connection closed before the stream's end (no finish_reason / [DONE]) after ${this.chunks} chunk(s)`;
+  }
+
+  usage(): TokenCounts {
+    return this.counts ?? { cache_read: 0, cache_write: 0, output: 0, total: 0 };
+  }
+
+  push(chunk: unknown): OmniMessage[] {
+    this.chunks++;
+    const c = (chunk ?? {}) as Record<string, any>;
+    if (c.usage && typeof c.usage === 'object') this.counts = openaiUsage(c.usage);
+    const out: OmniMessage[] = [];
+    const choices: any[] = Array.isArray(c.choices) ? c.choices : [];
+    const choice = choices.find((ch) => (ch?.index ?? 0) === 0);
+    if (!choice) return out;
+    const d = (choice.delta ?? {}) as Record<string, any>;
+    if (typeof d.reasoning_content === 'string' && d.reasoning_content) {
+      out.push(...this.w.thinking(d.reasoning_content, { source: 'reasoning_content' }));
+    } else if (typeof d.reasoning === 'string' && d.reasoning) {
+      out.push(...this.w.thinking(d.reasoning, { source: 'reasoning' }));
+    }
+    if (typeof d.content === 'string' && d.content) out.push(...this.w.text(d.content));
+    if (Array.isArray(d.tool_calls)) {
+      for (const tc of d.tool_calls) out.push(...this.toolFragment(tc));
+    }
+    if (typeof choice.finish_reason === 'string' && choice.finish_reason) this.finishReason = choice.finish_reason;
+    return out;
+  }
+
+  private toolFragment(tc: Record<string, any>): OmniMessage[] {
+    const index = typeof tc.index === 'number' ? tc.index : this.seq;
+    const fn = (tc.function ?? {}) as Record<string, any>;
+    const out: OmniMessage[] = [];
+    let st = this.calls.get(index);
+    if (!st) {
+      const id = typeof tc.id === 'string' && tc.id ? tc.id : this.newId(index);
+      st = { id, name: typeof fn.name === 'string' ? fn.name : '' };
+      this.calls.set(index, st);
+      this.seq = Math.max(this.seq, index + 1);
+      out.push(...this.w.toolStart(st.id, st.name));
+    } else if (!st.name && typeof fn.name === 'string' && fn.name) {
+      st.name = fn.name;
+      this.w.toolName(st.id, fn.name);
+    }
+    if (typeof fn.arguments === 'string') out.push(...this.w.toolDelta(st.id, fn.arguments));
+    return out;
+  }
+
+  finish(): OmniMessage[] {
+    const out = this.w.closeFlow();
+    for (const index of [...this.calls.keys()].sort((a, b) => a - b)) out.push(...this.w.toolFinish(this.calls.get(index)!.id));
+    this.calls.clear();
+    return out;
+  }
+
+  abandon(): OmniMessage[] {
+    this.calls.clear();
+    return this.w.abandon();
+  }
+}
