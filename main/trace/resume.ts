@@ -1,0 +1,162 @@
+// Resume from a trace (SPEC §3, §9): rebuild the model_msg history a session replays, and pair every dangling
+// tool_call with a synthetic aborted output so the history is valid for any provider.
+// Pure functions over message arrays: no I/O, no clock, inputs are never mutated.
+import { isComplete, isEvent, isSessionMeta, isToolCall, isToolOutput } from '../../shared/omni/guards.js';
+import type {
+  ModelMessage,
+  OmniMessage,
+  SessionMetaPayload,
+  ToolCallOutputPayload,
+} from '../../shared/omni/types.js';
+
+export const INTERRUPTED_NOTE = '[interrupted: tool aborted by user]';
+
+export interface RebuiltHistory {
+  /** the trace's first session_meta payload */
+  meta?: SessionMetaPayload;
+  /** complete model_msg messages to replay, in conversation order */
+  history: OmniMessage[];
+  /** ids of tool calls that have no output, in call order */
+  unpaired: string[];
+}
+
+/** Model-side messages of a turn: what the model itself produced. */
+function isModelSide(m: OmniMessage): boolean {
+  if (m.type !== 'model_msg') return false;
+  const p = m.payload as { type?: string; role?: string };
+  return p.type === 'thinking' || p.type === 'tool_call' || (p.type === 'text' && p.role === 'assistant');
+}
+
+const callId = (m: OmniMessage): string => (m.payload as { tool_call_id: string }).tool_call_id;
+
+/**
+ * Takes a trace's messages (any order of session_meta / model_msg / event_msg) and returns the history to replay.
+ * - Only complete model_msg payloads without `origin` are kept (partials and child messages never replay);
+ *   thinking and `fidelity` objects are kept as they are.
+ * - Turns are delimited by `request_begin` events. Tools run concurrently, so their outputs are traced in
+ *   completion order, sometimes before the model finished streaming; within each turn the outputs are moved
+ *   right after the model's messages and put in call order (the order the model was given them). User input
+ *   that arrived after the turn (steering) stays after the outputs. Without any `request_begin` (traces from
+ *   other tools) the file order is kept.
+ * - A tool_call_output whose call is not in the trace, a second output for the same call and a second
+ *   tool_call with an id already seen are dropped: they would make every later request fail.
+ */
+export function rebuildHistory(messages: OmniMessage[]): RebuiltHistory {
+  let meta: SessionMetaPayload | undefined;
+  const segments: OmniMessage[][] = [[]];
+  let sawMarker = false;
+  for (const m of messages) {
+    if (!m || m.origin !== undefined) continue;
+    if (isSessionMeta(m)) {
+      meta ??= m.payload;
+    } else if (isEvent(m, 'request_begin')) {
+      sawMarker = true;
+      segments.push([]);
+    } else if (isComplete(m)) {
+      segments[segments.length - 1].push(m);
+    }
+  }
+
+  // Calls: first occurrence of each id, with its segment and position in call order.
+  const callSeg = new Map<string, number>();
+  const callOrder = new Map<string, number>();
+  const outputs = new Map<string, OmniMessage>();
+  const keep = new Set<OmniMessage>();
+  segments.forEach((seg, si) => {
+    for (const m of seg) {
+      if (isToolCall(m)) {
+        if (callSeg.has(callId(m))) continue;
+        callSeg.set(callId(m), si);
+        callOrder.set(callId(m), callOrder.size);
+      }
+      keep.add(m);
+    }
+  });
+  for (const seg of segments) {
+    for (const m of seg) {
+      if (!isToolOutput(m)) continue;
+      const id = callId(m);
+      if (!callSeg.has(id) || outputs.has(id)) keep.delete(m);
+      else outputs.set(id, m);
+    }
+  }
+
+  const history: OmniMessage[] = [];
+  if (!sawMarker) {
+    for (const m of segments[0]) if (keep.has(m)) history.push(m);
+  } else {
+    const outsBySeg = new Map<number, OmniMessage[]>();
+    for (const [id, out] of outputs) {
+      const si = callSeg.get(id)!;
+      const list = outsBySeg.get(si) ?? [];
+      list.push(out);
+      outsBySeg.set(si, list);
+    }
+    segments.forEach((seg, si) => {
+      const rest = seg.filter((m) => keep.has(m) && !isToolOutput(m));
+      let lastModel = -1;
+      rest.forEach((m, i) => {
+        if (isModelSide(m)) lastModel = i;
+      });
+      const outs = (outsBySeg.get(si) ?? []).sort((a, b) => callOrder.get(callId(a))! - callOrder.get(callId(b))!);
+      history.push(...rest.slice(0, lastModel + 1), ...outs, ...rest.slice(lastModel + 1));
+    });
+  }
+
+  const unpaired = [...callOrder.keys()].filter((id) => !outputs.has(id));
+  return { meta, history, unpaired };
+}
+
+/**
+ * Adds, for each tool_call without an output, a synthetic `tool_call_output` (`note`, stop_reason "aborted")
+ * placed with the outputs of the same turn: a turn is a run of model-side messages containing tool calls,
+ * followed by its run of outputs. The turn's outputs come out in call order (the synthetic ones at their call's
+ * place, so after the last existing output when the unfinished calls are the last ones). Returns a new array.
+ */
+export function pairDangling(history: OmniMessage[], note: string = INTERRUPTED_NOTE): OmniMessage[] {
+  const answered = new Set(history.filter(isToolOutput).map(callId));
+  const out: OmniMessage[] = [];
+  let i = 0;
+  while (i < history.length) {
+    if (!isToolCall(history[i])) {
+      out.push(history[i++]);
+      continue;
+    }
+    let callsEnd = i;
+    while (callsEnd < history.length && isModelSide(history[callsEnd])) callsEnd++;
+    let outsEnd = callsEnd;
+    while (outsEnd < history.length && isToolOutput(history[outsEnd])) outsEnd++;
+
+    const turnModel = history.slice(i, callsEnd);
+    const turnOuts = history.slice(callsEnd, outsEnd);
+    const byId = new Map<string, OmniMessage>();
+    for (const o of turnOuts) if (!byId.has(callId(o))) byId.set(callId(o), o);
+    const used = new Set<OmniMessage>();
+    const ordered: OmniMessage[] = [];
+    const stamp = (turnOuts[turnOuts.length - 1] ?? turnModel[turnModel.length - 1]).timestamp;
+    for (const m of turnModel) {
+      if (!isToolCall(m)) continue;
+      const id = callId(m);
+      const existing = byId.get(id);
+      if (existing && !used.has(existing)) {
+        ordered.push(existing);
+        used.add(existing);
+      } else if (!answered.has(id)) {
+        ordered.push(synthetic(id, note, stamp));
+        answered.add(id);
+      }
+    }
+    for (const o of turnOuts) if (!used.has(o)) ordered.push(o);
+    out.push(...turnModel, ...ordered);
+    i = outsEnd;
+  }
+  return out;
+}
+
+function synthetic(tool_call_id: string, note: string, timestamp: string): ModelMessage<ToolCallOutputPayload> {
+  return {
+    timestamp,
+    type: 'model_msg',
+    payload: { type: 'tool_call_output', output: note, tool_call_id, stop_reason: 'aborted' },
+  };
+}
