@@ -6,7 +6,9 @@ import type { OmniMessage } from '../../shared/omni/types.js';
 import { modeApprover } from '../approval/modes.js';
 import { APPROVAL_MODES, type ApprovalMode } from '../approval/types.js';
 import { createAgent } from '../engine/agent.js';
-import type { AgentSession } from '../engine/session.js';
+import type { AgentSession, TaskResult } from '../engine/session.js';
+import { floeHome } from '../config/home.js';
+import { cliRecorder } from './record.js';
 import { terminalAsker } from './ask.js';
 import { EXIT_FAILED, EXIT_OK, fail } from './exit.js';
 import { StdinLines } from './lines.js';
@@ -55,12 +57,19 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
   const prompt = promptParts.join(' ').trim();
   if (!prompt) fail('floe run needs a prompt, e.g. floe run "list the files here"');
   const mode = parseMode(flags.approve, 'allow-all');
-  const agent = await createAgent({ agent: flags.agent, bare: flags.bare, ...engineKnobs() });
+  const knobs = engineKnobs();
+  const home = floeHome();
+  const recorder = cliRecorder(home);
   let session: AgentSession;
-  if (flags.resume) {
-    session = await agent.resumeSession(flags.resume);
-  } else {
-    session = await agent.createSession({ workspace: resolveWorkspace(flags.workspace), model: flags.model });
+  try {
+    const agent = await createAgent({ home, agent: flags.agent, bare: flags.bare, onTraceRecord: recorder.onTraceRecord, ...knobs });
+    session = flags.resume
+      ? await agent.resumeSession(flags.resume)
+      : await agent.createSession({ workspace: resolveWorkspace(flags.workspace), model: flags.model });
+    recorder.register(session, { agent: agent.name, model: sessionModelRef(session), mode, title: prompt, resumed: !!flags.resume });
+  } catch (e) {
+    recorder.close();
+    throw e;
   }
   const lines = new StdinLines();
   const approve = modeApprover(() => mode, terminalAsker(lines));
@@ -75,6 +84,7 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
   process.on('SIGINT', onSigint);
   const render = flags.json ? undefined : humanRenderer((s) => process.stdout.write(s), !!process.stdout.isTTY);
   if (!flags.json) process.stderr.write(`session ${session.id}\n`);
+  let result: TaskResult | undefined;
   const emit = (m: OmniMessage) => {
     if (flags.json) process.stdout.write(JSON.stringify(m) + '\n');
     else render!.push(m);
@@ -87,7 +97,7 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
       r = await gen.next();
     }
     render?.end();
-    const result = r.value;
+    result = r.value;
     if (result.status !== 'completed' && !flags.json) {
       process.stderr.write(`task ${result.status}${result.errorMessage ? ': ' + result.errorMessage : ''}\n`);
     }
@@ -96,5 +106,11 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
     process.off('SIGINT', onSigint);
     lines.close();
     await session.dispose();
+    recorder.finish(session, result);
+    recorder.close();
   }
+}
+
+export function sessionModelRef(session: AgentSession): string {
+  return `${session.model.model.provider}/${session.model.model.id}`;
 }

@@ -25,6 +25,7 @@ import { orderOutputs } from './pairing.js';
 import { UserError } from './errors.js';
 import { AgentSession, type TraceSink } from './session.js';
 
+/** Called after each trace record is written: its byte offset and length (without the newline). */
 export type TraceListener = (sessionId: string, file: string, offset: number, length: number, msg: OmniMessage) => void;
 
 export interface AgentOptions {
@@ -138,7 +139,8 @@ export class Agent {
 
   private openWriter(id: string, file: string): TraceSink & { close(): void } {
     const listener = this.opts.onTraceRecord;
-    return TraceWriter.open(file, listener ? (offset: number, length: number, msg: OmniMessage) => listener(id, file, offset, length, msg) : undefined);
+    // the writer reports lengths with the newline; the listener contract is the record's bytes without it
+    return TraceWriter.open(file, listener ? (offset: number, length: number, msg: OmniMessage) => listener(id, file, offset, length - 1, msg) : undefined);
   }
 
   private build(

@@ -1,0 +1,66 @@
+// Records CLI sessions in floe.db like the desktop does (source `cli`): the session row, its project, status and
+// token totals, and the trace index built as records are written — so `floe traces` and the trace browser see
+// CLI runs without a reindex. A store that cannot be opened only costs the index, never the run.
+import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
+import type { ApprovalMode } from '../approval/types.js';
+import { dbPath } from '../config/home.js';
+import type { TraceListener } from '../engine/agent.js';
+import type { AgentSession, TaskResult } from '../engine/session.js';
+import { openStore, type Store } from '../store/index.js';
+
+export interface CliRecorder {
+  onTraceRecord: TraceListener;
+  register(session: AgentSession, o: { agent: string; model: string; mode: ApprovalMode; title: string; resumed: boolean }): void;
+  finish(session: AgentSession, result: TaskResult | undefined): void;
+  close(): void;
+}
+
+export function cliRecorder(home: string): CliRecorder {
+  let store: Store | undefined;
+  try {
+    store = openStore(dbPath(home), { onIndexError: () => {} });
+  } catch (e) {
+    process.stderr.write(`floe: warning: the session index ${dbPath(home)} could not be opened (${(e as Error).message}); the run goes on without it\n`);
+  }
+  return {
+    onTraceRecord: (sessionId: string, file: string, offset: number, length: number, msg: OmniMessage) =>
+      store?.traces.indexRecord(sessionId, file, offset, length, msg),
+    register(session, o) {
+      if (!store) return;
+      try {
+        if (o.resumed && store.sessions.get(session.id)) {
+          store.sessions.setStatus(session.id, 'running');
+          return;
+        }
+        const project = store.projects.open(session.workspace);
+        store.sessions.create({
+          id: session.id,
+          projectId: project.id,
+          agent: o.agent,
+          model: o.model,
+          title: o.title.slice(0, 80),
+          approvalMode: o.mode,
+          status: 'running',
+          source: 'cli',
+        });
+      } catch {
+        /* the index is a convenience; `floe traces reindex` rebuilds it */
+      }
+    },
+    finish(session, result) {
+      if (!store) return;
+      try {
+        if (!store.sessions.get(session.id)) return;
+        const status = !result ? 'failed' : result.status === 'completed' ? 'completed' : result.status === 'aborted' ? 'aborted' : 'failed';
+        store.sessions.setStatus(session.id, status);
+        const t: TokenCounts = session.tokenTotals();
+        store.sessions.setTokens(session.id, t);
+      } catch {
+        /* see register */
+      }
+    },
+    close() {
+      store?.close();
+    },
+  };
+}
