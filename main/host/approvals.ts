@@ -1,0 +1,124 @@
+// The approval broker of host runs (SPEC §7): the ApproveFn re-reads the session's mode from SQLite before every
+// decision; "allow <tool> for this session" rules; otherwise the mode's verdict; `ask` → a pending approval with a
+// host-generated, unguessable id (row in SQLite + `approval.request` event) resolved only by `decide(thatId)`.
+// Abort denies a session's pending approvals. Must not run tools or touch the engine's internals.
+import { randomBytes } from 'node:crypto';
+import type { ApiPendingApproval } from '../../shared/api.js';
+import { modeVerdict } from '../approval/modes.js';
+import type { ApprovalAnswer, ApproveFn } from '../approval/types.js';
+import type { PendingApproval, Store } from '../store/index.js';
+import { notFound } from './errors.js';
+import type { EventHub } from './events.js';
+import { pendingView } from './views.js';
+
+interface Waiter {
+  rootId: string;
+  calledName: string;
+  resolve: (a: ApprovalAnswer) => void;
+}
+
+export type HumanDecision = 'allow' | 'deny' | 'allow-session';
+
+export const newApprovalId = (): string => `approval-${randomBytes(16).toString('hex')}`;
+
+export class ApprovalBroker {
+  private waiters = new Map<string, Waiter>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly events: EventHub,
+  ) {}
+
+  /** Rows left by an earlier run of the host have no task waiting any more: drop them. */
+  clearStale(): void {
+    for (const p of this.store.approvals.listPending()) {
+      if (!this.waiters.has(p.id)) this.store.approvals.removePending(p.id);
+    }
+  }
+
+  /** The ApproveFn for tasks of root session `rootId` (its subagents' calls arrive here too, with origin). */
+  approverFor(rootId: string): ApproveFn {
+    return async (req, signal) => {
+      const mode = this.store.sessions.getApprovalMode(rootId);
+      if (!mode || mode === 'deny-all') return { decision: 'deny', decidedBy: 'mode' };
+      if (this.store.approvals.hasRule(rootId, req.toolName)) return { decision: 'allow', decidedBy: 'rule' };
+      const verdict = modeVerdict(mode, req.permission);
+      if (verdict !== 'ask') return { decision: verdict, decidedBy: 'mode' };
+      if (signal?.aborted) return { decision: 'deny', decidedBy: 'human' };
+      const id = newApprovalId();
+      const origin = req.origin ?? req.call.origin ?? null;
+      const row = this.store.approvals.addPending({
+        id,
+        sessionId: rootId,
+        toolCallId: req.call.payload.tool_call_id,
+        toolName: req.toolName,
+        permission: req.permission,
+        arguments: req.arguments,
+        origin: origin && origin.length ? origin : null,
+      });
+      const calledName = req.call.payload.name;
+      return new Promise<ApprovalAnswer>((resolve) => {
+        const onAbort = () => this.settle(id, 'deny');
+        this.waiters.set(id, {
+          rootId,
+          calledName,
+          resolve: (a) => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(a);
+          },
+        });
+        signal?.addEventListener('abort', onAbort, { once: true });
+        this.events.emit('approval.request', pendingView(row, calledName));
+      });
+    };
+  }
+
+  private settle(id: string, decision: 'allow' | 'deny', decidedBy: ApprovalAnswer['decidedBy'] = 'human'): boolean {
+    const w = this.waiters.get(id);
+    if (!w) return false;
+    this.waiters.delete(id);
+    this.store.approvals.removePending(id);
+    this.events.emit('approval.resolved', { approvalId: id, sessionId: w.rootId, decision });
+    w.resolve({ decision, decidedBy });
+    return true;
+  }
+
+  /** A person's decision on one pending call, named by the id the host generated. */
+  decide(approvalId: string, decision: HumanDecision): void {
+    const w = this.waiters.get(approvalId);
+    if (!w) {
+      if (this.store.approvals.removePending(approvalId)) {
+        throw notFound(`Approval ${approvalId} is no longer waiting: the task that asked has ended. Reload the session.`);
+      }
+      throw notFound(`There is no pending approval with id ${approvalId}; it was decided already or never existed.`);
+    }
+    if (decision === 'allow-session') {
+      const row = this.store.approvals.getPending(approvalId);
+      if (row) this.store.approvals.addRule(w.rootId, row.toolName);
+    }
+    this.settle(approvalId, decision === 'deny' ? 'deny' : 'allow');
+  }
+
+  /** Denies every pending approval of a session (abort: first deny, then stop). Returns how many. */
+  denyAll(rootId: string): number {
+    let n = 0;
+    for (const [id, w] of [...this.waiters]) if (w.rootId === rootId && this.settle(id, 'deny')) n++;
+    return n;
+  }
+
+  get(approvalId: string): PendingApproval | undefined {
+    return this.waiters.has(approvalId) ? this.store.approvals.getPending(approvalId) : undefined;
+  }
+
+  /** Pending approvals (of one session, or all), oldest first — re-sent to a client on subscribe. */
+  list(sessionId?: string): ApiPendingApproval[] {
+    return this.store.approvals
+      .listPending(sessionId)
+      .filter((p) => this.waiters.has(p.id))
+      .map((p) => pendingView(p, this.waiters.get(p.id)?.calledName));
+  }
+
+  dispose(): void {
+    for (const id of [...this.waiters.keys()]) this.settle(id, 'deny');
+  }
+}

@@ -1,0 +1,116 @@
+// createHost: the application service behind both transports (Electron IPC and browser-mode WebSocket) — ONE
+// handler table implementing every method of shared/api.ts, an event subscription, and an orderly dispose
+// (deny pending approvals, abort runs, kill pty sessions, flush the store). Must not know about Electron or HTTP.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Envelope, EventName, Events, Method, Params, Result } from '../../shared/api.js';
+import { dbPath } from '../config/home.js';
+import { ensureDefaults } from '../config/load.js';
+import { openStore } from '../store/index.js';
+import { ApprovalBroker } from './approvals.js';
+import { dispatch } from './call.js';
+import type { HostContext, HostOptions } from './context.js';
+import { EventHub } from './events.js';
+import { previewOf } from './previews.js';
+import { projectHandlers } from './projects.js';
+import { runHandlers } from './runs.js';
+import { Runtime } from './runtime.js';
+import { mustSession, sessionHandlers } from './sessions.js';
+import { settingsHandlers } from './settings.js';
+import type { HandlerTable } from './table.js';
+import { TerminalHub } from './terminals.js';
+import { traceHandlers } from './traces.js';
+
+export interface HostService {
+  readonly handlers: HandlerTable;
+  readonly home: string;
+  readonly mode: 'desktop' | 'web';
+  /** Validates params, runs the handler; never throws: errors come back as `{ok:false, error}`. */
+  call(method: string, rawParams: unknown): Promise<Envelope<unknown>>;
+  /** Typed variant of call for in-process callers (tests, CLI). */
+  request<M extends Method>(method: M, params: Params<M>): Promise<Envelope<Result<M>>>;
+  /** Every pushed event; returns unsubscribe. One listener per connected client/window. */
+  onEvent(cb: <E extends EventName>(event: E, payload: Events[E]) => void): () => void;
+  dispose(): Promise<void>;
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export function createHost(opts: HostOptions): HostService {
+  const home = resolve(opts.home);
+  ensureDefaults(home);
+  const store = openStore(dbPath(home), opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
+  const events = new EventHub();
+  const terminals = new TerminalHub(events);
+  events.onCountChange = (n) => terminals.listenersChanged(n);
+  const broker = new ApprovalBroker(store, events);
+  broker.clearStale();
+  // no task survives a restart: sessions left "running" by a crash are idle now
+  for (const s of store.sessions.list()) if (s.status === 'running') store.sessions.setStatus(s.id, 'idle');
+  const runtime = new Runtime({ ...opts, home }, store, events, broker, terminals);
+  const ctx: HostContext = { opts: { ...opts, home }, home, store, events, runtime, broker, terminals };
+  const version = readVersion();
+
+  const handlers: HandlerTable = {
+    'app.info': () => ({ version, home, mode: opts.mode, platform: process.platform }),
+    subscribe: () => ({ pendingApprovals: broker.list() }),
+    ...projectHandlers(ctx),
+    ...sessionHandlers(ctx),
+    ...runHandlers(ctx),
+    'approvals.list': ({ sessionId }) => broker.list(sessionId),
+    'approvals.decide': ({ approvalId, decision }) => {
+      broker.decide(approvalId, decision);
+      return { decided: true };
+    },
+    'approvals.preview': ({ approvalId }) => previewOf(ctx, approvalId),
+    'commands.list': ({ sessionId }) => {
+      mustSession(ctx, sessionId);
+      return terminals.list(sessionId);
+    },
+    'commands.scrollback': ({ sessionId, processId }) => ({ data: terminals.scrollback(sessionId, processId) }),
+    'commands.write': ({ sessionId, processId, data }) => {
+      terminals.write(sessionId, processId, data);
+      return {};
+    },
+    'commands.resize': ({ sessionId, processId, cols, rows }) => {
+      terminals.resize(sessionId, processId, cols, rows);
+      return {};
+    },
+    'commands.kill': ({ sessionId, processId }) => {
+      terminals.kill(sessionId, processId);
+      return {};
+    },
+    'commands.ack': ({ sessionId, processId, chars }) => {
+      terminals.ack(sessionId, processId, chars);
+      return {};
+    },
+    ...traceHandlers(ctx),
+    ...settingsHandlers(ctx),
+  };
+
+  let disposed: Promise<void> | undefined;
+  return {
+    handlers,
+    home,
+    mode: opts.mode,
+    call: (method, raw) => (disposed ? Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'The host is shutting down.' } }) : dispatch(handlers, method, raw)),
+    request: (method, params) => dispatch(handlers, method, params) as never,
+    onEvent: (cb) => events.on(cb),
+    dispose() {
+      disposed ??= (async () => {
+        broker.dispose();
+        await runtime.dispose();
+        terminals.dispose();
+        store.close();
+      })();
+      return disposed;
+    },
+  };
+}

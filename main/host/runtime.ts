@@ -1,0 +1,270 @@
+// Live sessions of the host: agents (one per agent name, rebuilt after settings change), AgentSessions kept in
+// memory (resumed from their trace after a restart), incremental trace indexing with `trace.indexed` events, and
+// the driving of one task per session (messages → events, status and token totals → SQLite).
+// Must not decide approvals (broker) or touch terminals beyond attaching registries (terminal hub).
+import { isEvent } from '../../shared/omni/guards.js';
+import type { OmniMessage } from '../../shared/omni/types.js';
+import { createAgent, type Agent } from '../engine/agent.js';
+import type { AgentSession, TaskResult } from '../engine/session.js';
+import type { Store } from '../store/index.js';
+import type { ApprovalBroker } from './approvals.js';
+import type { HostOptions } from './context.js';
+import { HostError, notFound } from './errors.js';
+import type { EventHub } from './events.js';
+import type { CommandRegistryLike, TerminalHub } from './terminals.js';
+import { statusOfResult, titleOf } from './views.js';
+
+interface Live {
+  session: AgentSession;
+  agent: string;
+  /** the running task, when one runs */
+  task?: Promise<void>;
+}
+
+interface ChildLike {
+  session: AgentSession;
+  running: boolean;
+  result?: TaskResult;
+}
+interface SubagentsLike {
+  get(id: string): ChildLike | undefined;
+  list(): ChildLike[];
+  abortAll(reason: string): void;
+}
+
+export class Runtime {
+  private agents = new Map<string, Promise<Agent>>();
+  private live = new Map<string, Live>();
+  private loading = new Map<string, Promise<Live>>();
+  private touched = new Set<string>();
+  private indexTimer: ReturnType<typeof setImmediate> | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly opts: HostOptions,
+    private readonly store: Store,
+    private readonly events: EventHub,
+    private readonly broker: ApprovalBroker,
+    private readonly terminals: TerminalHub,
+  ) {}
+
+  // ── agents ──────────────────────────────────────────────────────────────────────────────────────────
+  agent(name = 'default'): Promise<Agent> {
+    let a = this.agents.get(name);
+    if (!a) {
+      a = createAgent({
+        home: this.opts.home,
+        agent: name,
+        modelClientFactory: this.opts.modelClientFactory,
+        retrySchedule: this.opts.retrySchedule,
+        requestTimeoutMs: this.opts.requestTimeoutMs,
+        onTraceRecord: (sessionId, file, offset, length, msg) => this.indexed(sessionId, file, offset, length, msg),
+      });
+      a.catch(() => this.agents.delete(name));
+      this.agents.set(name, a);
+    }
+    return a;
+  }
+
+  /** Config changed: new sessions use a freshly loaded agent; live sessions keep theirs. */
+  invalidateAgents(): void {
+    this.agents.clear();
+  }
+
+  private indexed(sessionId: string, file: string, offset: number, length: number, msg: OmniMessage): void {
+    this.store.traces.indexRecord(sessionId, file, offset, length, msg);
+    this.touched.add(sessionId);
+    if (!this.indexTimer) {
+      this.indexTimer = setImmediate(() => {
+        this.indexTimer = null;
+        const ids = [...this.touched];
+        this.touched.clear();
+        if (this.disposed) return;
+        for (const id of ids) {
+          try {
+            this.events.emit('trace.indexed', { sessionId: id, events: this.store.traces.countEvents(id) });
+          } catch {
+            /* the index reports its own errors */
+          }
+        }
+      });
+    }
+  }
+
+  // ── live sessions ───────────────────────────────────────────────────────────────────────────────────
+  /** Registers a freshly created session (its command registry is attached to the terminal hub). */
+  adopt(session: AgentSession, agent: string): void {
+    this.live.set(session.id, { session, agent });
+    this.attach(session.id, session.id, session);
+  }
+
+  private attach(rootId: string, ownerId: string, session: AgentSession): void {
+    const reg = session.services.commands as CommandRegistryLike | undefined;
+    if (reg) this.terminals.attach(rootId, ownerId, reg);
+  }
+
+  get(id: string): AgentSession | undefined {
+    return this.live.get(id)?.session;
+  }
+
+  isRunning(id: string): boolean {
+    return !!this.live.get(id)?.task;
+  }
+
+  /** The live session, resumed from its trace when it is not in memory (after a restart). */
+  async ensure(id: string): Promise<AgentSession> {
+    const l = this.live.get(id);
+    if (l) return l.session;
+    let p = this.loading.get(id);
+    if (!p) {
+      const row = this.store.sessions.get(id);
+      if (!row) throw notFound(`There is no session with id ${id}; it may have been deleted. Reload the list.`);
+      if (row.source === 'subagent') {
+        throw new HostError('bad_request', `Session ${id} is a subagent of ${row.parentSessionId ?? 'another session'}; continue its parent session instead.`);
+      }
+      p = (async () => {
+        const agent = await this.agent(row.agent);
+        const session = await agent.resumeSession(id);
+        const live: Live = { session, agent: row.agent };
+        this.live.set(id, live);
+        this.attach(id, id, session);
+        return live;
+      })();
+      this.loading.set(id, p);
+      p.finally(() => this.loading.delete(id)).catch(() => {});
+    }
+    return (await p).session;
+  }
+
+  /** Children of a live session (subagents), for terminals and approvals. */
+  children(id: string): AgentSession[] {
+    const subs = this.live.get(id)?.session.services.subagents as SubagentsLike | undefined;
+    return subs ? subs.list().map((c) => c.session) : [];
+  }
+
+  /** Starts one task in the background; events report its messages and status. */
+  start(id: string, prompt: string): void {
+    const l = this.live.get(id);
+    if (!l) throw notFound(`Session ${id} is not loaded; reload it and try again.`);
+    if (l.task) throw new HostError('conflict', `Session ${id} is already running a task; steer it or abort it first.`);
+    const row = this.store.sessions.get(id);
+    if (row && !row.title) this.store.sessions.setTitle(id, titleOf(prompt));
+    this.setStatus(id, 'running');
+    l.task = this.drive(l, prompt).finally(() => {
+      l.task = undefined;
+    });
+  }
+
+  private setStatus(id: string, status: 'idle' | 'running' | 'failed' | 'completed' | 'aborted', errorMessage?: string): void {
+    try {
+      this.store.sessions.setStatus(id, status);
+    } catch {
+      /* the session row was deleted meanwhile */
+    }
+    if (!this.disposed) this.events.emit('session.status', { sessionId: id, status, ...(errorMessage ? { errorMessage } : {}) });
+  }
+
+  private async drive(l: Live, prompt: string): Promise<void> {
+    const id = l.session.id;
+    let result: TaskResult;
+    try {
+      const gen = l.session.run(prompt, { approve: this.broker.approverFor(id) });
+      for (;;) {
+        const r = await gen.next();
+        if (r.done) {
+          result = r.value;
+          break;
+        }
+        this.onMessage(id, l, r.value);
+      }
+    } catch (e) {
+      result = { status: 'failed', errorMessage: e instanceof Error ? e.message : String(e) };
+    }
+    this.settleChildren(l);
+    this.setStatus(id, statusOfResult(result.status), result.errorMessage);
+  }
+
+  /** Children that finished get their final status and token totals in their rows. */
+  private settleChildren(l: Live): void {
+    const subs = l.session.services.subagents as SubagentsLike | undefined;
+    for (const c of subs?.list() ?? []) {
+      if (c.running || !this.store.sessions.get(c.session.id)) continue;
+      try {
+        this.store.sessions.setTokens(c.session.id, c.session.tokenTotals());
+        this.store.sessions.setStatus(c.session.id, c.result ? statusOfResult(c.result.status) : 'idle');
+      } catch {
+        /* deleted meanwhile */
+      }
+    }
+  }
+
+  private onMessage(id: string, l: Live, m: OmniMessage): void {
+    if (!this.disposed) this.events.emit('session.message', { sessionId: id, message: m });
+    if (m.origin?.length) return;
+    if (isEvent(m, 'token_usage')) {
+      try {
+        this.store.sessions.setTokens(id, m.payload.session);
+      } catch {
+        /* deleted meanwhile */
+      }
+    } else if (isEvent(m, 'subagent')) {
+      this.adoptChild(id, l, m.payload.session_id);
+    }
+  }
+
+  /** A subagent was spawned: give it a session row (source subagent) and watch its terminals. */
+  private adoptChild(rootId: string, l: Live, childId: string): void {
+    const subs = l.session.services.subagents as SubagentsLike | undefined;
+    const child = subs?.get(childId);
+    if (child) this.attach(rootId, childId, child.session);
+    const parent = this.store.sessions.get(rootId);
+    if (!parent || this.store.sessions.get(childId)) return;
+    try {
+      const model = child ? `${child.session.model.model.provider}/${child.session.model.model.id}` : parent.model;
+      this.store.sessions.create({
+        id: childId,
+        projectId: parent.projectId,
+        agent: parent.agent,
+        model,
+        approvalMode: parent.approvalMode,
+        source: 'subagent',
+        parentSessionId: rootId,
+        status: 'running',
+      });
+    } catch {
+      /* a row for it exists already */
+    }
+  }
+
+  /** Stops the running task (children included). Pending approvals must be denied before (broker.denyAll). */
+  abort(id: string): boolean {
+    const l = this.live.get(id);
+    if (!l) return false;
+    (l.session.services.subagents as SubagentsLike | undefined)?.abortAll('aborted by user');
+    const running = !!l.task;
+    l.session.abort('aborted by user');
+    return running;
+  }
+
+  /** Waits for the session's task to end (used by abort/delete/dispose). */
+  async settled(id: string): Promise<void> {
+    await this.live.get(id)?.task?.catch(() => {});
+  }
+
+  /** Disposes a live session (kills its commands, closes its trace). */
+  async unload(id: string): Promise<void> {
+    const l = this.live.get(id);
+    if (!l) return;
+    l.session.abort('session closed');
+    await l.task?.catch(() => {});
+    this.live.delete(id);
+    await l.session.dispose().catch(() => {});
+    this.terminals.detachRoot(id);
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    if (this.indexTimer) clearImmediate(this.indexTimer);
+    await Promise.all([...this.live.keys()].map((id) => this.unload(id)));
+  }
+}

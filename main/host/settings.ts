@@ -1,0 +1,116 @@
+// Handlers for model settings and usage: providers (keys never returned in full), default/vision model, default
+// approval mode, a tiny real test request to a provider, token totals. Must not keep config in memory: every
+// read goes to config.yaml (main/config) so edits by hand are seen.
+import type { ApiSettings } from '../../shared/api.js';
+import { userText } from '../../shared/omni/builders.js';
+import { isComplete } from '../../shared/omni/guards.js';
+import {
+  addProvider,
+  listAgents,
+  listModels,
+  loadConfig,
+  redactSecret,
+  removeProvider,
+  resolveModel,
+  setModelChoice,
+  type FloeConfig,
+} from '../config/index.js';
+import { createModelClient } from '../llm/index.js';
+import type { HostContext } from './context.js';
+import { notFound } from './errors.js';
+import { setDefaultApprovalMode } from './settings-write.js';
+import type { Handlers } from './table.js';
+
+type M = 'settings.get' | 'settings.addProvider' | 'settings.testProvider' | 'settings.removeProvider' | 'settings.update' | 'usage.totals';
+
+export const TEST_PROVIDER_TIMEOUT_MS = 20_000;
+
+export function settingsView(config: FloeConfig, agents: string[]): ApiSettings {
+  return {
+    providers: config.providers.map((p) => ({
+      name: p.name,
+      protocol: p.protocol,
+      baseUrl: p.base_url,
+      apiKey: p.api_key !== undefined ? redactSecret(p.api_key) : p.api_key_env !== undefined ? `env:${p.api_key_env}` : null,
+      models: p.models.map((m) => ({ id: m.id, vision: m.vision, contextWindow: m.context_window })),
+    })),
+    models: listModels(config).map((m) => ({ ref: m.ref, vision: m.vision, contextWindow: m.contextWindow })),
+    defaultModel: config.default_model ?? null,
+    visionModel: config.vision_model ?? null,
+    defaultApprovalMode: config.default_approval_mode ?? 'always-ask',
+    agents: agents.length ? agents : ['default'],
+  };
+}
+
+export function settingsHandlers(ctx: HostContext): Handlers<M> {
+  const { home } = ctx;
+  const view = (config: FloeConfig = loadConfig(home)) => settingsView(config, listAgents(home));
+  const changed = (config: FloeConfig) => {
+    ctx.runtime.invalidateAgents();
+    return view(config);
+  };
+  return {
+    'settings.get': () => view(),
+    'settings.addProvider': (p) =>
+      changed(
+        addProvider(home, {
+          name: p.name,
+          protocol: p.protocol,
+          base_url: p.baseUrl,
+          ...(p.apiKey ? { api_key: p.apiKey } : {}),
+          ...(p.apiKeyEnv ? { api_key_env: p.apiKeyEnv } : {}),
+          models: p.models.map((m) => ({ id: m.id, vision: m.vision, context_window: m.contextWindow })),
+        }),
+      ),
+    'settings.removeProvider': ({ name }) => changed(removeProvider(home, name)),
+    'settings.update': ({ defaultModel, visionModel, defaultApprovalMode }) => {
+      let config = loadConfig(home);
+      if (defaultModel !== undefined) config = setModelChoice(home, 'default_model', defaultModel ?? undefined);
+      if (visionModel !== undefined) config = setModelChoice(home, 'vision_model', visionModel ?? undefined);
+      if (defaultApprovalMode !== undefined) config = setDefaultApprovalMode(home, defaultApprovalMode);
+      return changed(config);
+    },
+    'settings.testProvider': async ({ name, model }) => {
+      const config = loadConfig(home);
+      const provider = config.providers.find((p) => p.name === name);
+      if (!provider) throw notFound(`There is no provider named "${name}" in ${home}/config.yaml; add it first.`);
+      const id = model ?? provider.models[0]!.id;
+      const resolved = resolveModel(config, `${name}/${id}`);
+      const client = (ctx.opts.modelClientFactory ?? createModelClient)(resolved);
+      const gen = client.stream({
+        system: 'You are a connectivity check. Answer with one word.',
+        messages: [userText('Reply with OK.')],
+        tools: [],
+        timeoutMs: TEST_PROVIDER_TIMEOUT_MS,
+        signal: AbortSignal.timeout(TEST_PROVIDER_TIMEOUT_MS + 1000),
+      });
+      let text = '';
+      for (;;) {
+        const r = await gen.next();
+        if (r.done) {
+          if (r.value.stopReason === 'completed') {
+            const said = text.trim().slice(0, 80);
+            return { ok: true, message: `${name}/${id} answered${said ? `: ${said}` : ' (no text)'}` };
+          }
+          return { ok: false, message: `${name}/${id} failed (${r.value.stopReason}): ${r.value.errorMessage ?? 'no details'}` };
+        }
+        const p = r.value.payload as { type?: string; text?: string; role?: string };
+        if (isComplete(r.value) && p.type === 'text' && p.role === 'assistant') text += p.text ?? '';
+      }
+    },
+    'usage.totals': ({ sessionId, projectId }) => {
+      const rows = sessionId
+        ? [ctx.store.sessions.get(sessionId)].filter((s) => s !== undefined)
+        : ctx.store.sessions.list(projectId ? { projectId } : {});
+      if (sessionId && !rows.length) throw notFound(`There is no session with id ${sessionId}; reload the list.`);
+      const t = { cache_read: 0, cache_write: 0, output: 0, total: 0, sessions: rows.length };
+      for (const s of rows) {
+        t.cache_read += s.tokens.cache_read;
+        t.cache_write += s.tokens.cache_write;
+        t.output += s.tokens.output;
+        t.total += s.tokens.total;
+      }
+      return t;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// Handlers for the trace browser: list (filters), page (from the SQLite index), record (the raw line from the
+// file), export (the files' bytes exactly), import (validated; a duplicate session id is refused; the text is
+// written byte for byte under its agent in FLOE_HOME and indexed). Must not rewrite existing trace files.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
+import type { SessionMetaPayload } from '../../shared/omni/types.js';
+import { titleFrom } from '../store/reindex.js';
+import { exportTrace, findTraceFiles, isSafeSegment, traceFilePath, validateImportedTrace } from '../trace/index.js';
+import type { HostContext } from './context.js';
+import { badRequest, conflict, notFound } from './errors.js';
+import { mustSession } from './sessions.js';
+import type { Handlers } from './table.js';
+import { matchesTraceFilter, traceRowView, traceSummaryView } from './views.js';
+
+type M = 'traces.list' | 'traces.page' | 'traces.record' | 'traces.export' | 'traces.import';
+
+interface RowRef {
+  file: string;
+  byte_offset: number;
+  byte_length: number;
+}
+
+export function traceHandlers(ctx: HostContext): Handlers<M> {
+  const { store, home } = ctx;
+  const rowAt = store.db.prepare<[string, number], RowRef>(
+    'SELECT file, byte_offset, byte_length FROM trace_events WHERE session_id = ? AND byte_offset = ? ORDER BY file_no, file LIMIT 1',
+  );
+  const filesOf = (id: string): string[] => {
+    const s = store.sessions.get(id);
+    const own = s ? findTraceFiles(home, id, s.agent) : [];
+    return own.length ? own : findTraceFiles(home, id);
+  };
+
+  return {
+    'traces.list': (f) => {
+      const names = new Map(store.projects.list().map((p) => [p.id, p.name]));
+      return store.sessions
+        .list(f.projectId ? { projectId: f.projectId } : {})
+        .filter((s) => matchesTraceFilter(s, f))
+        .map((s) => traceSummaryView(s, s.projectId ? (names.get(s.projectId) ?? null) : null, store.traces.countEvents(s.id)));
+    },
+    'traces.page': ({ sessionId, offset, limit, kinds, toolName, text }) => {
+      mustSession(ctx, sessionId);
+      const filter = { kinds, toolName, text };
+      const rows = store.traces.pageEvents(sessionId, { ...filter, offset, limit });
+      return { rows: rows.map((r, i) => traceRowView(r, offset + i)), total: store.traces.countEvents(sessionId, filter) };
+    },
+    'traces.record': ({ sessionId, offset }) => {
+      mustSession(ctx, sessionId);
+      store.traces.flush();
+      const r = rowAt.get(sessionId, offset);
+      if (!r) throw notFound(`Session ${sessionId} has no trace record at byte ${offset}; reload the trace.`);
+      const line = store.traces.readRecord({ file: r.file, offset: r.byte_offset, length: r.byte_length });
+      let message = null;
+      try {
+        const v: unknown = JSON.parse(line);
+        if (looksLikeOmniMessage(v)) message = v;
+      } catch {
+        message = null;
+      }
+      return { line, message };
+    },
+    'traces.export': ({ sessionId }) => {
+      const files = filesOf(sessionId);
+      if (!files.length) throw notFound(`No trace file found for session ${sessionId} under ${home}/agents; it may have been deleted.`);
+      return { jsonl: exportTrace(files), fileName: `${sessionId}.jsonl` };
+    },
+    'traces.import': ({ jsonl, projectId }) => {
+      const checked = validateImportedTrace(jsonl);
+      if ('error' in checked) throw badRequest(`The trace cannot be imported: ${checked.error}`);
+      const { sessionId, messages } = checked;
+      if (store.sessions.get(sessionId) || findTraceFiles(home, sessionId).length) {
+        throw conflict(`A session with id ${sessionId} exists already; it was not imported again. Delete the existing one first to replace it.`);
+      }
+      if (projectId && !store.projects.get(projectId)) throw notFound(`There is no project with id ${projectId}; reload the project list.`);
+      const meta = messages[0]!.payload as SessionMetaPayload;
+      const claimed = (meta.agent_state as { agent?: unknown } | undefined)?.agent;
+      const agent = typeof claimed === 'string' && isSafeSegment(claimed) ? claimed : 'default';
+      const file = traceFilePath(home, agent, sessionId, 1, new Date(messages[0]!.timestamp));
+      mkdirSync(dirname(file), { recursive: true });
+      try {
+        writeFileSync(file, jsonl, { flag: 'wx' });
+      } catch (e) {
+        if ((e as { code?: string }).code === 'EEXIST') throw conflict(`A trace file for session ${sessionId} exists already (${file}).`);
+        throw e;
+      }
+      const res = store.traces.indexFile(sessionId, file);
+      const workspaceProject = typeof meta.workspace === 'string' ? store.projects.getByPath(meta.workspace) : undefined;
+      store.sessions.create({
+        id: sessionId,
+        projectId: projectId ?? workspaceProject?.id ?? null,
+        agent,
+        model: typeof meta.provider === 'string' && typeof meta.model_id === 'string' ? `${meta.provider}/${meta.model_id}` : 'unknown',
+        title: titleFrom(res.firstUserText),
+        approvalMode: 'always-ask',
+        status: 'idle',
+        source: 'import',
+        createdAt: res.firstTimestamp ?? undefined,
+        updatedAt: res.lastTimestamp ?? undefined,
+        tokens: res.sessionTokens && Object.values(res.sessionTokens).every((n) => Number.isFinite(n) && n >= 0) ? res.sessionTokens : undefined,
+      });
+      ctx.events.emit('trace.indexed', { sessionId, events: res.indexed });
+      ctx.events.emit('projects.changed', {});
+      return { sessionId };
+    },
+  };
+}
