@@ -1,0 +1,125 @@
+// `floe traces list|show|export|import|reindex`: the trace browser for the terminal. It uses the host's own trace
+// handlers over floe.db (so CLI and UI list, export and import the same way), without starting a host.
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import type { OmniMessage } from '../../shared/omni/types.js';
+import { dbPath, floeHome } from '../config/home.js';
+import type { HostContext } from '../host/context.js';
+import { HostError } from '../host/errors.js';
+import { traceHandlers } from '../host/traces.js';
+import { openStore, type Store } from '../store/index.js';
+import { findTraceFiles, readTrace } from '../trace/index.js';
+import { fail } from './exit.js';
+import { humanRenderer } from './render.js';
+
+function withStore<T>(fn: (store: Store, home: string) => T): T {
+  const home = floeHome();
+  const store = openStore(dbPath(home));
+  try {
+    return fn(store, home);
+  } finally {
+    store.close();
+  }
+}
+
+function handlers(store: Store, home: string) {
+  const ctx = { home, store, events: { emit() {} } } as unknown as HostContext;
+  const h = traceHandlers(ctx);
+  return new Proxy(h, {
+    get(target, key) {
+      const fn = (target as Record<string, (p: unknown) => unknown>)[key as string];
+      return (p: unknown) => {
+        try {
+          return fn(p);
+        } catch (e) {
+          if (e instanceof HostError) fail(e.message);
+          throw e;
+        }
+      };
+    },
+  }) as typeof h;
+}
+
+export function registerTracesCommand(program: Command): void {
+  const traces = program.command('traces').description('list, show, export, import and reindex session traces');
+
+  traces
+    .command('list')
+    .description('sessions with traces, newest first')
+    .option('--text <words>', 'only sessions whose title, model or id contains this')
+    .option('--limit <n>', 'at most this many', '50')
+    .option('--json', 'one JSON object per line')
+    .action((o: { text?: string; limit: string; json?: boolean }) =>
+      withStore((store, home) => {
+        const rows = handlers(store, home)['traces.list']({ text: o.text }).slice(0, Math.max(1, Number(o.limit) || 50));
+        if (o.json) for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
+        else if (!rows.length) process.stdout.write('no sessions yet (run `floe traces reindex` if traces exist on disk)\n');
+        else
+          for (const r of rows)
+            process.stdout.write(`${r.sessionId}  ${r.status.padEnd(9)} ${String(r.events).padStart(6)} ev  ${r.model}  ${r.title}\n`);
+      }),
+    );
+
+  traces
+    .command('show')
+    .argument('<session-id>')
+    .description('print a session trace (human-readable, or --json lines as stored)')
+    .option('--json', 'the raw JSON lines')
+    .action((id: string, o: { json?: boolean }) => {
+      const files = findTraceFiles(floeHome(), id);
+      if (!files.length) fail(`no trace found for session ${id}; see \`floe traces list\``);
+      if (o.json) {
+        for (const f of files) process.stdout.write(fs.readFileSync(f));
+        return;
+      }
+      const r = humanRenderer((s) => process.stdout.write(s), !!process.stdout.isTTY && !process.env.NO_COLOR);
+      for (const f of files) {
+        const t = readTrace(f);
+        for (const m of t.messages as OmniMessage[]) {
+          const p = m.payload as { type?: string; role?: string; text?: string; thinking?: string };
+          if (m.type === 'session_meta') process.stdout.write(`session ${id} · ${(m.payload as { provider: string }).provider}/${(m.payload as { model_id: string }).model_id}\n`);
+          else if (p.type === 'text') process.stdout.write(`${p.role === 'user' ? '› ' : ''}${p.text}\n`);
+          else if (p.type === 'thinking') process.stdout.write(`(thinking) ${p.thinking}\n`);
+          else r.push(m);
+        }
+        if (t.tornTail) process.stdout.write('(the last line is torn: the writer crashed mid-record)\n');
+      }
+      r.end();
+    });
+
+  traces
+    .command('export')
+    .argument('<session-id>')
+    .option('-o, --output <file>', 'write to this file instead of stdout')
+    .description('the trace exactly as stored (JSON Lines)')
+    .action((id: string, o: { output?: string }) =>
+      withStore((store, home) => {
+        const { jsonl } = handlers(store, home)['traces.export']({ sessionId: id });
+        if (o.output) fs.writeFileSync(o.output, jsonl);
+        else process.stdout.write(jsonl);
+      }),
+    );
+
+  traces
+    .command('import')
+    .argument('<file>', 'a JSONL trace of this protocol (from Floe or another harness)')
+    .description('copy a trace into FLOE_HOME and index it (a session id that exists is refused)')
+    .action((file: string) =>
+      withStore((store, home) => {
+        if (!fs.existsSync(file)) fail(`${file} does not exist`);
+        const { sessionId } = handlers(store, home)['traces.import']({ jsonl: fs.readFileSync(file, 'utf8') });
+        process.stdout.write(`imported ${sessionId}\n`);
+      }),
+    );
+
+  traces
+    .command('reindex')
+    .description('rebuild the trace index in floe.db from the trace files')
+    .action(() =>
+      withStore((store, home) => {
+        const r = store.reindexAll(home);
+        process.stdout.write(`indexed ${r.events} events of ${r.sessions} sessions from ${r.files} files (${r.sessionsAdded} sessions added, ${r.skippedLines} lines skipped)\n`);
+        for (const e of r.errors) process.stderr.write(`  ${e.file}: ${e.message}\n`);
+      }),
+    );
+}
