@@ -18,6 +18,7 @@ import { Runtime } from './runtime.js';
 import { mustSession, sessionHandlers } from './sessions.js';
 import { settingsHandlers } from './settings.js';
 import type { HandlerTable } from './table.js';
+import { acquireHostLock } from './lock.js';
 import { TerminalHub } from './terminals.js';
 import { traceHandlers } from './traces.js';
 
@@ -46,7 +47,14 @@ function readVersion(): string {
 export function createHost(opts: HostOptions): HostService {
   const home = resolve(opts.home);
   ensureDefaults(home);
-  const store = openStore(dbPath(home), opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
+  const releaseLock = acquireHostLock(home);
+  let store: ReturnType<typeof openStore>;
+  try {
+    store = openStore(dbPath(home), opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
+  } catch (e) {
+    releaseLock();
+    throw e;
+  }
   const events = new EventHub();
   const terminals = new TerminalHub(events);
   events.onCountChange = (n) => terminals.listenersChanged(n);
@@ -109,6 +117,7 @@ export function createHost(opts: HostOptions): HostService {
         await runtime.dispose();
         terminals.dispose();
         store.close();
+        releaseLock();
       })();
       return disposed;
     },
