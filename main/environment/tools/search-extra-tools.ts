@@ -1,0 +1,37 @@
+// search_extra_tools (SPEC §6): the direct meta-tool that searches the deferred registry and returns JSON
+// `{results, total_available}` (+ `hint` when nothing matched). It only searches; it never runs a tool.
+import { searchTools } from '../deferred/search.js';
+import type { Tool, ToolDefinition } from '../types.js';
+
+export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[]): Tool {
+  return {
+    definition: {
+      name: 'search_extra_tools',
+      aliases: ['SearchExtraTools'],
+      description:
+        'Search the extra tools that are available but not listed (e.g. MCP server tools). Returns JSON ' +
+        '{results: [{name, description, parameters, score}], total_available}. query is either keywords ' +
+        '(case-insensitive; prefix a word with + to require it, e.g. "+file read") or select:<name>,<name> to get ' +
+        'tools by exact name. Then run a result with execute_extra_tool, passing its name and params matching ' +
+        'its parameters schema.',
+      parameters: {
+        type: 'object',
+        properties: {
+          query: { type: 'string', description: 'Keywords (+word = required), or select:<name>[,<name>...]' },
+          max_results: { type: 'number', description: 'Maximum number of results (default 5, at most 20)' },
+        },
+        required: ['query'],
+      },
+      permission: 'r',
+    },
+    async *execute(args) {
+      const query = typeof args.query === 'string' ? args.query : '';
+      const max = typeof args.max_results === 'number' ? args.max_results : undefined;
+      const { results, total_available, hint } = searchTools(query, getDeferred(), max);
+      const body: Record<string, unknown> = { results, total_available };
+      if (results.length === 0 && hint) body.hint = hint;
+      yield JSON.stringify(body);
+      return { stopReason: 'completed' };
+    },
+  };
+}
