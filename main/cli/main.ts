@@ -47,7 +47,7 @@ export async function main(argv = process.argv): Promise<void> {
       process.exitCode = e.exitCode === 0 ? 0 : EXIT_USAGE;
       return;
     }
-    if (e instanceof UsageError || (e as { name?: string })?.name === 'ConfigError' || isUserError(e)) {
+    if (e instanceof UsageError || USER_ERROR_NAMES.has((e as { name?: string })?.name ?? '') || isUserError(e)) {
       process.stderr.write(`floe: ${(e as Error).message}\n`);
       process.exitCode = EXIT_USAGE;
       return;
@@ -56,6 +56,9 @@ export async function main(argv = process.argv): Promise<void> {
     process.exitCode = EXIT_FAILED;
   }
 }
+
+/** Error classes of lower layers that describe a user mistake (bad config, unknown model, unusable floe.db). */
+const USER_ERROR_NAMES = new Set(['ConfigError', 'ModelNotFoundError', 'StoreError', 'UserError']);
 
 /** Errors raised for bad input by lower layers (model/workspace/session lookups) carry this flag. */
 function isUserError(e: unknown): boolean {

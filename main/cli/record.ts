@@ -4,6 +4,7 @@
 import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
 import type { ApprovalMode } from '../approval/types.js';
 import { dbPath } from '../config/home.js';
+import { ensureDefaults } from '../config/load.js';
 import type { TraceListener } from '../engine/agent.js';
 import type { AgentSession, TaskResult } from '../engine/session.js';
 import { openStore, type Store } from '../store/index.js';
@@ -18,6 +19,7 @@ export interface CliRecorder {
 export function cliRecorder(home: string): CliRecorder {
   let store: Store | undefined;
   try {
+    ensureDefaults(home); // creates FLOE_HOME with its private modes before floe.db lands in it
     store = openStore(dbPath(home), { onIndexError: () => {} });
   } catch (e) {
     process.stderr.write(`floe: warning: the session index ${dbPath(home)} could not be opened (${(e as Error).message}); the run goes on without it\n`);

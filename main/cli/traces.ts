@@ -46,7 +46,7 @@ export function registerTracesCommand(program: Command): void {
   traces
     .command('list')
     .description('sessions with traces, newest first')
-    .option('--text <words>', 'only sessions whose title, model or id contains this')
+    .option('--text <words>', 'only sessions whose id or title contains this')
     .option('--limit <n>', 'at most this many', '50')
     .option('--json', 'one JSON object per line')
     .action((o: { text?: string; limit: string; json?: boolean }) =>

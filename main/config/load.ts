@@ -112,7 +112,7 @@ export function ensureDefaultAgent(home: string): string {
     } catch (e) {
       throw new ConfigError(`${file}: cannot write the default agent: ${(e as Error).message}`, file);
     }
-    writeIfMissing(file, text, 0o644);
+    writeIfMissing(file, text, 0o600); // MCP env and headers may hold secrets
   }
   return file;
 }
