@@ -5,3 +5,5 @@ import { registerTracesCommand } from './traces.js';
 import { registerWebCommand } from './web.js';
 
 extraCommands.push(registerChatCommand, registerTracesCommand, registerWebCommand);
+import { registerDesktopCommand } from './desktop.js';
+extraCommands.push(registerDesktopCommand);
