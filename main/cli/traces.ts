@@ -12,11 +12,11 @@ import { findTraceFiles, readTrace } from '../trace/index.js';
 import { fail } from './exit.js';
 import { humanRenderer } from './render.js';
 
-function withStore<T>(fn: (store: Store, home: string) => T): T {
+async function withStore<T>(fn: (store: Store, home: string) => T | Promise<T>): Promise<T> {
   const home = floeHome();
   const store = openStore(dbPath(home));
   try {
-    return fn(store, home);
+    return await fn(store, home);
   } finally {
     store.close();
   }
@@ -28,16 +28,16 @@ function handlers(store: Store, home: string) {
   return new Proxy(h, {
     get(target, key) {
       const fn = (target as Record<string, (p: unknown) => unknown>)[key as string];
-      return (p: unknown) => {
+      return async (p: unknown) => {
         try {
-          return fn(p);
+          return await fn(p);
         } catch (e) {
           if (e instanceof HostError) fail(e.message);
           throw e;
         }
       };
     },
-  }) as typeof h;
+  }) as { [K in keyof typeof h]: (p: Parameters<(typeof h)[K]>[0]) => Promise<Awaited<ReturnType<(typeof h)[K]>>> };
 }
 
 export function registerTracesCommand(program: Command): void {
@@ -50,8 +50,8 @@ export function registerTracesCommand(program: Command): void {
     .option('--limit <n>', 'at most this many', '50')
     .option('--json', 'one JSON object per line')
     .action((o: { text?: string; limit: string; json?: boolean }) =>
-      withStore((store, home) => {
-        const rows = handlers(store, home)['traces.list']({ text: o.text }).slice(0, Math.max(1, Number(o.limit) || 50));
+      withStore(async (store, home) => {
+        const rows = (await handlers(store, home)['traces.list']({ text: o.text })).slice(0, Math.max(1, Number(o.limit) || 50));
         if (o.json) for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
         else if (!rows.length) process.stdout.write('no sessions yet (run `floe traces reindex` if traces exist on disk)\n');
         else
@@ -93,8 +93,8 @@ export function registerTracesCommand(program: Command): void {
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .description('the trace exactly as stored (JSON Lines)')
     .action((id: string, o: { output?: string }) =>
-      withStore((store, home) => {
-        const { jsonl } = handlers(store, home)['traces.export']({ sessionId: id });
+      withStore(async (store, home) => {
+        const { jsonl } = await handlers(store, home)['traces.export']({ sessionId: id });
         if (o.output) fs.writeFileSync(o.output, jsonl);
         else process.stdout.write(jsonl);
       }),
@@ -105,9 +105,9 @@ export function registerTracesCommand(program: Command): void {
     .argument('<file>', 'a JSONL trace of this protocol (from Floe or another harness)')
     .description('copy a trace into FLOE_HOME and index it (a session id that exists is refused)')
     .action((file: string) =>
-      withStore((store, home) => {
+      withStore(async (store, home) => {
         if (!fs.existsSync(file)) fail(`${file} does not exist`);
-        const { sessionId } = handlers(store, home)['traces.import']({ jsonl: fs.readFileSync(file, 'utf8') });
+        const { sessionId } = await handlers(store, home)['traces.import']({ jsonl: fs.readFileSync(file, 'utf8') });
         process.stdout.write(`imported ${sessionId}\n`);
       }),
     );
