@@ -1,0 +1,26 @@
+// Vitest globalSetup for the end-to-end tests: builds the renderer (`npm run build:renderer`) when
+// out/renderer/index.html is missing or older than any renderer/shared source. Must not start servers.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve(import.meta.dirname, '..');
+
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) t = Math.max(t, newest(p));
+    else t = Math.max(t, statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+export default function setup(): void {
+  const out = join(REPO, 'out/renderer/index.html');
+  const built = existsSync(out) ? statSync(out).mtimeMs : 0;
+  const src = Math.max(newest(join(REPO, 'renderer')), newest(join(REPO, 'shared')), newest(join(REPO, 'preload')));
+  if (built >= src) return;
+  execFileSync('npm', ['run', 'build:renderer'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
+}

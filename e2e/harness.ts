@@ -1,0 +1,178 @@
+// End-to-end harness: a scripted model server (test/fixtures/model-server.ts) whose replies are chosen by the
+// prompt's keyword, a temp FLOE_HOME pointing at it, a real `floe web --port 0` child process (URL parsed from
+// its stdout, watchdog-killed), and headless Debian Chromium via playwright-core. Everything is torn down in
+// `stop()`. Test-only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startModelServer, type ModelServer, type RecordedRequest, type ScriptStep } from '../test/fixtures/model-server.js';
+import { FLOE_BIN, tempHome, type TempHome } from '../test/helpers/cli.js';
+
+export const SHOTS = resolve(import.meta.dirname, '../test-results/screenshots');
+
+/** The conversation of one request, as [role, text] pairs (OpenAI wire format). */
+function turns(req: RecordedRequest): { role: string; text: string }[] {
+  const msgs = (req.body?.messages ?? []) as { role: string; content?: unknown }[];
+  return msgs.map((m) => ({
+    role: m.role,
+    text: typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((c: any) => c?.text ?? '').join('') : '',
+  }));
+}
+
+/** Replies by the latest user prompt's keyword and how many tool results followed it. */
+export type Scenario = (phase: number, prompt: string, req: RecordedRequest) => ScriptStep;
+
+export function scriptFor(scenarios: Record<string, Scenario>): { next(req: RecordedRequest): ScriptStep } {
+  return {
+    next(req) {
+      const t = turns(req);
+      // the latest user message naming a scenario (a tool's images may arrive as a later, text-less user message)
+      for (let i = t.length - 1; i >= 0; i--) {
+        if (t[i]!.role !== 'user') continue;
+        const key = Object.keys(scenarios).find((k) => t[i]!.text.includes(k));
+        if (!key) continue;
+        const phase = t.slice(i + 1).filter((m) => m.role === 'tool').length;
+        return scenarios[key]!(phase, t[i]!.text, req);
+      }
+      const prompt = [...t].reverse().find((m) => m.role === 'user')?.text ?? '';
+      return { reply: { text: `(no scenario for: ${prompt.slice(0, 60)})` } };
+    },
+  };
+}
+
+export interface Env {
+  model: ModelServer;
+  home: TempHome;
+  url: string;
+  web: ChildProcess;
+  ctx: BrowserContext;
+  page: Page;
+  stop(): Promise<void>;
+}
+
+function startWeb(home: string): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolveP, reject) => {
+    const child = spawn(process.execPath, [FLOE_BIN, 'web', '--port', '0'], {
+      env: { ...process.env, FLOE_HOME: home, FLOE_RETRY_SCHEDULE_MS: '20,20,20,20,20', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: false,
+    });
+    let out = '';
+    let err = '';
+    const fail = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`floe web printed no URL in 30 s.\nstdout: ${out}\nstderr: ${err}`));
+    }, 30_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m) {
+        clearTimeout(fail);
+        resolveP({ child, url: m[1]! });
+      }
+    });
+    child.stderr!.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      clearTimeout(fail);
+      reject(new Error(`floe web exited with ${code}.\nstdout: ${out}\nstderr: ${err}`));
+    });
+  });
+}
+
+export async function startEnv(scenarios: Record<string, Scenario>, opts: { vision?: boolean } = {}): Promise<Env> {
+  mkdirSync(SHOTS, { recursive: true });
+  const model = await startModelServer(scriptFor(scenarios));
+  const home = tempHome({ baseUrl: model.openaiBaseUrl, vision: opts.vision ?? true });
+  let web: ChildProcess | undefined;
+  let ctx: BrowserContext | undefined;
+  const profile = mkdtempSync(join(tmpdir(), 'floe-chromium-'));
+  const watchdog = setTimeout(() => web?.kill('SIGKILL'), 170_000);
+  try {
+    const w = await startWeb(home.home);
+    web = w.child;
+    ctx = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      viewport: { width: 1440, height: 900 },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    page.setDefaultTimeout(15_000);
+    await page.goto(w.url);
+    const env: Env = {
+      model,
+      home,
+      url: w.url,
+      web: w.child,
+      ctx,
+      page,
+      async stop() {
+        clearTimeout(watchdog);
+        await ctx?.close().catch(() => undefined);
+        if (web && web.exitCode === null) {
+          web.kill('SIGTERM');
+          await new Promise((r) => {
+            const t = setTimeout(() => {
+              web!.kill('SIGKILL');
+              r(undefined);
+            }, 5000);
+            web!.once('exit', () => {
+              clearTimeout(t);
+              r(undefined);
+            });
+          });
+        }
+        await model.close().catch(() => undefined);
+        rmSync(profile, { recursive: true, force: true });
+        home.cleanup();
+      },
+    };
+    return env;
+  } catch (e) {
+    clearTimeout(watchdog);
+    await ctx?.close().catch(() => undefined);
+    web?.kill('SIGKILL');
+    await model.close().catch(() => undefined);
+    rmSync(profile, { recursive: true, force: true });
+    home.cleanup();
+    throw e;
+  }
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** The lines of a pane's xterm buffer (read through the Terminal object the app exposes for tests). */
+export async function terminalLines(page: Page, processId?: string): Promise<string[]> {
+  return page.evaluate((pid) => {
+    const map = (globalThis as any).__floeTerminals as Map<string, any> | undefined;
+    if (!map || !map.size) return [];
+    const term = pid ? map.get(pid) : [...map.values()].at(-1);
+    if (!term) return [];
+    const buf = term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < buf.length; i++) out.push(buf.getLine(i)?.translateToString(true) ?? '');
+    return out;
+  }, processId);
+}
+
+/** Opens the picker's path field, opens `dir` as a project. */
+export async function openProject(page: Page, dir: string): Promise<void> {
+  await page.getByRole('button', { name: 'Projects', exact: true }).click();
+  await page.getByLabel('Open folder (absolute path)').fill(dir);
+  await page.getByRole('button', { name: 'Open this folder' }).click();
+  await page.getByRole('button', { name: 'New session' }).waitFor();
+}
+
+/** New session with an approval mode, then sends `prompt`. */
+export async function newSession(page: Page, mode: string, prompt: string): Promise<void> {
+  await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await page.getByLabel('Approval mode').selectOption(mode);
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByLabel('Prompt').waitFor();
+  await page.getByLabel('Prompt').fill(prompt);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}

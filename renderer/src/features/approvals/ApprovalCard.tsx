@@ -1,0 +1,85 @@
+// One pending approval: tool, resolved target, permission, full arguments, the host-built image preview for
+// read_image/describe_image, subagent marking, and Allow / Deny / Allow this tool for this session — by mouse
+// or keyboard (A, D, S on the focused card). Must not decide without the person.
+import { useEffect, useRef } from 'react';
+import type { ApiPendingApproval } from '../../../../shared/api.js';
+import { prettyJson, shortcutOf } from './reducer.js';
+import { useApprovals } from './store.js';
+
+export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: ApiPendingApproval; compact?: boolean; autoFocus?: boolean }) {
+  const decide = useApprovals((s) => s.decide);
+  const busy = useApprovals((s) => !!s.deciding[p.id]);
+  const preview = useApprovals((s) => s.previews[p.id]);
+  const loadPreview = useApprovals((s) => s.loadPreview);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (p.hasPreview) void loadPreview(p.id);
+  }, [p.id, p.hasPreview, loadPreview]);
+
+  useEffect(() => {
+    const a = document.activeElement;
+    if (autoFocus && (!a || a === document.body)) ref.current?.focus();
+  }, [autoFocus]);
+
+  const child = p.origin.length > 0;
+  const wrapped = p.calledName && p.calledName.toLowerCase() !== p.toolName.toLowerCase();
+  return (
+    <div
+      ref={ref}
+      className={child ? 'approval child' : 'approval'}
+      role="group"
+      tabIndex={0}
+      aria-label={`Approval needed: ${p.toolName}${child ? ' (asked by a subagent)' : ''}. Press A to allow, D to deny, S to allow this tool for the session.`}
+      data-approval-id={p.id}
+      data-tool-call-id={p.toolCallId}
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        const s = shortcutOf(e.key, { ctrl: e.ctrlKey, meta: e.metaKey, alt: e.altKey });
+        if (s) {
+          e.preventDefault();
+          void decide(p.id, s);
+        }
+      }}
+    >
+      <div className="approval-head">
+        <strong>Approve {p.toolName}?</strong>
+        {wrapped && <span className="chip">via {p.calledName}</span>}
+        <span className={p.permission === 'r' ? 'chip' : 'chip warn'}>{p.permission === 'r' ? 'read' : 'read/write'}</span>
+        {child && (
+          <span className="chip child-tag" title={p.origin.join(' → ')}>
+            subagent {p.origin[p.origin.length - 1]}
+          </span>
+        )}
+      </div>
+      {!compact || p.arguments.length < 400 ? <pre className="args">{prettyJson(p.arguments)}</pre> : <pre className="args clip">{prettyJson(p.arguments).slice(0, 400)}…</pre>}
+      {p.hasPreview && (
+        <div className="preview">
+          {preview?.dataUrl ? (
+            <img className="thumb" src={preview.dataUrl} alt={`Preview of the image ${p.toolName} would read`} />
+          ) : preview?.error ? (
+            <span className="error">{preview.error}</span>
+          ) : (
+            <span className="muted">loading preview…</span>
+          )}
+          {preview?.mime && (
+            <span className="muted">
+              {preview.mime}, {preview.size} bytes
+            </span>
+          )}
+        </div>
+      )}
+      <div className="approval-actions">
+        <button className="primary" disabled={busy} aria-label={`Allow ${p.toolName}`} onClick={() => void decide(p.id, 'allow')}>
+          Allow <kbd>A</kbd>
+        </button>
+        <button className="danger" disabled={busy} aria-label={`Deny ${p.toolName}`} onClick={() => void decide(p.id, 'deny')}>
+          Deny <kbd>D</kbd>
+        </button>
+        <button disabled={busy} aria-label={`Allow ${p.toolName} for this session`} onClick={() => void decide(p.id, 'allow-session')}>
+          Allow {p.toolName} for this session <kbd>S</kbd>
+        </button>
+      </div>
+    </div>
+  );
+}

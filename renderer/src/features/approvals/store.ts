@@ -1,0 +1,77 @@
+// Approvals state (zustand): every pending approval the host reported (restored on (re)subscribe), previews
+// fetched from the host, and decide(). Raises a desktop notification for a new request while the window is
+// unfocused. Must not decide anything by itself.
+import { create } from 'zustand';
+import type { ApiPendingApproval, Events } from '../../../../shared/api.js';
+import { call, messageOf } from '../../api/client.js';
+import { addPending, removePending, replacePending, type PendingMap, type Shortcut } from './reducer.js';
+
+export interface Preview {
+  dataUrl?: string;
+  mime?: string;
+  size?: number;
+  error?: string;
+}
+
+export interface ApprovalsState {
+  pending: PendingMap;
+  previews: Record<string, Preview>;
+  deciding: Record<string, boolean>;
+  error: string | null;
+  replaceAll(list: ApiPendingApproval[]): void;
+  onRequest(p: ApiPendingApproval): void;
+  onResolved(e: Events['approval.resolved']): void;
+  decide(id: string, decision: Shortcut): Promise<void>;
+  loadPreview(id: string): Promise<void>;
+}
+
+function notify(p: ApiPendingApproval): void {
+  try {
+    if (typeof document === 'undefined' || document.hasFocus()) return;
+    if (typeof Notification === 'undefined') return;
+    const show = () => new Notification('Floe needs your approval', { body: `${p.toolName}${p.origin.length ? ' (subagent)' : ''}: ${p.arguments.slice(0, 120)}`, tag: p.id });
+    if (Notification.permission === 'granted') show();
+    else if (Notification.permission !== 'denied') void Notification.requestPermission().then((r) => r === 'granted' && show());
+  } catch {
+    /* notifications are a courtesy */
+  }
+}
+
+export const useApprovals = create<ApprovalsState>((set, get) => ({
+  pending: {},
+  previews: {},
+  deciding: {},
+  error: null,
+  replaceAll: (list) => set({ pending: replacePending(list) }),
+  onRequest(p) {
+    set((s) => ({ pending: addPending(s.pending, p) }));
+    notify(p);
+  },
+  onResolved(e) {
+    set((s) => ({ pending: removePending(s.pending, e.approvalId) }));
+  },
+  async decide(id, decision) {
+    if (get().deciding[id]) return;
+    set((s) => ({ deciding: { ...s.deciding, [id]: true }, error: null }));
+    try {
+      await call('approvals.decide', { approvalId: id, decision });
+      set((s) => ({ pending: removePending(s.pending, id) }));
+    } catch (e) {
+      set({ error: messageOf(e) });
+      // the host said it is gone: drop our copy
+      set((s) => ({ pending: removePending(s.pending, id) }));
+    } finally {
+      set((s) => ({ deciding: { ...s.deciding, [id]: false } }));
+    }
+  },
+  async loadPreview(id) {
+    if (get().previews[id]) return;
+    set((s) => ({ previews: { ...s.previews, [id]: {} } }));
+    try {
+      const r = await call('approvals.preview', { approvalId: id });
+      set((s) => ({ previews: { ...s.previews, [id]: r } }));
+    } catch (e) {
+      set((s) => ({ previews: { ...s.previews, [id]: { error: messageOf(e) } } }));
+    }
+  },
+}));

@@ -1,0 +1,118 @@
+// The chat screen: session list, the open session's virtualized transcript with banners (auth, errors),
+// approvals that have no card in view, the composer and the terminal dock.
+import { useEffect, useMemo } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import type { ApiProject } from '../../../../shared/api.js';
+import { useNav } from '../../app/nav.js';
+import { ApprovalCard } from '../approvals/ApprovalCard.js';
+import { ordered } from '../approvals/reducer.js';
+import { useApprovals } from '../approvals/store.js';
+import { TerminalDock } from '../terminal/TerminalDock.js';
+import { useTerminals } from '../terminal/store.js';
+import { Composer } from './Composer.js';
+import { ItemView } from './ItemView.js';
+import { SessionList } from './SessionList.js';
+import { useChat } from './store.js';
+import { formatTokens, type Transcript } from './transcript.js';
+
+function toolIds(t: Transcript, out = new Set<string>()): Set<string> {
+  for (const i of t.items) {
+    if (i.kind === 'tool') out.add(i.toolCallId);
+    else if (i.kind === 'subagent') toolIds(i.child, out);
+  }
+  return out;
+}
+
+export function ChatScreen({ project }: { project: ApiProject }) {
+  const { currentId, sessions, transcripts, status, error, clearError, projectId, loadSessions } = useChat();
+  const go = useNav((s) => s.go);
+  const session = sessions.find((s) => s.id === currentId) ?? null;
+  const transcript = currentId ? transcripts[currentId] : undefined;
+  const st = currentId ? status[currentId] : undefined;
+  const running = st?.status === 'running';
+  const pendingMap = useApprovals((s) => s.pending);
+  const loadTerms = useTerminals((s) => s.load);
+
+  useEffect(() => {
+    if (projectId !== project.id) void loadSessions(project.id);
+  }, [project.id, projectId, loadSessions]);
+  useEffect(() => {
+    if (currentId) void loadTerms(currentId);
+  }, [currentId, loadTerms]);
+
+  const orphans = useMemo(() => {
+    if (!currentId) return [];
+    const ids = transcript ? toolIds(transcript) : new Set<string>();
+    return ordered(pendingMap, currentId).filter((p) => !ids.has(p.toolCallId));
+  }, [pendingMap, currentId, transcript]);
+
+  return (
+    <div className="chat">
+      <SessionList />
+      <section className="conversation" aria-label="Conversation">
+        {!session && <div className="empty center">Pick a session on the left or start a new one.</div>}
+        {session && (
+          <>
+            <div className="conv-head">
+              <h2 title={session.id}>{session.title || 'New session'}</h2>
+              <span className="chip">{session.model}</span>
+              <span className={`chip status ${st?.status ?? session.status}`} data-testid="session-status">
+                {st?.status ?? session.status}
+              </span>
+              {transcript?.sessionTokens && (
+                <span className="chip" title="session total">
+                  Σ {formatTokens(transcript.sessionTokens.total)} tokens
+                </span>
+              )}
+            </div>
+            {transcript?.auth && (
+              <div className="banner error" role="alert">
+                The provider refused the credentials: {transcript.auth}{' '}
+                <button className="link" aria-label="Open model settings" onClick={() => go('settings')}>
+                  Open model settings
+                </button>
+              </div>
+            )}
+            {st?.status === 'failed' && st.errorMessage && !transcript?.auth && (
+              <div className="banner error" role="alert">
+                The task failed: {st.errorMessage}
+              </div>
+            )}
+            {error && (
+              <div className="banner error" role="alert">
+                {error}{' '}
+                <button className="link" aria-label="Dismiss error" onClick={clearError}>
+                  Dismiss
+                </button>
+              </div>
+            )}
+            <div className="transcript" data-testid="transcript">
+              {!transcript && <p className="muted center">Loading…</p>}
+              {transcript && transcript.items.length === 0 && <p className="empty center">Empty session. Write a prompt below.</p>}
+              {transcript && transcript.items.length > 0 && (
+                <Virtuoso
+                  style={{ height: '100%' }}
+                  data={transcript.items}
+                  computeItemKey={(_, it) => it.key}
+                  followOutput="auto"
+                  initialTopMostItemIndex={transcript.items.length - 1}
+                  increaseViewportBy={400}
+                  itemContent={(_, it) => <ItemView item={it} rootId={session.id} />}
+                />
+              )}
+            </div>
+            {orphans.length > 0 && (
+              <div className="orphan-approvals">
+                {orphans.map((p) => (
+                  <ApprovalCard key={p.id} p={p} autoFocus />
+                ))}
+              </div>
+            )}
+            <Composer session={session} running={running} />
+          </>
+        )}
+      </section>
+      {session && <TerminalDock rootId={session.id} />}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The project's sessions (title, model, status, updated) and the new-session form (model from config, approval
+// mode). Must not run tasks.
+import { useEffect, useState } from 'react';
+import { APPROVAL_MODE, type ApiApprovalMode } from '../../../../shared/api.js';
+import { relativeTime } from '../projects/logic.js';
+import { useSettings } from '../settings/store.js';
+import { useChat } from './store.js';
+
+export function SessionList() {
+  const { sessions, currentId, status, openSession, createSession, deleteSession } = useChat();
+  const settings = useSettings((s) => s.settings);
+  const loadSettings = useSettings((s) => s.load);
+  const [model, setModel] = useState('');
+  const [mode, setMode] = useState<ApiApprovalMode | ''>('');
+
+  useEffect(() => {
+    if (!settings) void loadSettings();
+  }, [settings, loadSettings]);
+
+  return (
+    <aside className="sessions" aria-label="Sessions">
+      <form
+        className="new-session"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void createSession({ ...(model ? { model } : {}), ...(mode ? { approvalMode: mode } : {}) });
+        }}
+      >
+        <label htmlFor="new-model">Model</label>
+        <select id="new-model" value={model} onChange={(e) => setModel(e.target.value)}>
+          <option value="">default{settings?.defaultModel ? ` (${settings.defaultModel})` : ''}</option>
+          {settings?.models.map((m) => (
+            <option key={m.ref} value={m.ref}>
+              {m.ref}
+              {m.vision ? ' · vision' : ''}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="new-mode">Approval mode</label>
+        <select id="new-mode" value={mode} onChange={(e) => setMode(e.target.value as ApiApprovalMode | '')}>
+          <option value="">default{settings ? ` (${settings.defaultApprovalMode})` : ''}</option>
+          {APPROVAL_MODE.options.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="primary" aria-label="New session">
+          New session
+        </button>
+      </form>
+      {sessions.length === 0 && <p className="empty">No sessions in this project yet.</p>}
+      <ul className="session-list">
+        {sessions.map((s) => {
+          const st = status[s.id]?.status ?? s.status;
+          return (
+            <li key={s.id} className={s.id === currentId ? 'session active' : 'session'}>
+              <button className="session-open" aria-label={`Open session ${s.title || s.id}`} aria-current={s.id === currentId} onClick={() => void openSession(s.id)}>
+                <span className="title">{s.title || 'Untitled session'}</span>
+                <span className="meta">
+                  <span className={`dot ${st}`} aria-hidden="true" />
+                  {st} · {s.model} · {relativeTime(s.updatedAt)}
+                  {s.source !== 'desktop' ? ` · ${s.source}` : ''}
+                </span>
+              </button>
+              <button className="ghost small" aria-label={`Delete session ${s.title || s.id}`} onClick={() => confirm(`Delete session "${s.title || s.id}" and its trace?`) && void deleteSession(s.id)}>
+                ✕
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </aside>
+  );
+}

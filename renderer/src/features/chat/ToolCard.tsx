@@ -1,0 +1,72 @@
+// A tool-call card: status icon, tool and resolved target, pretty-printed arguments, live output, images, exit
+// notes, duration; the inline approval card while pending; a button re-opening the command's terminal pane.
+import { memo, useState } from 'react';
+import { ApprovalCard } from '../approvals/ApprovalCard.js';
+import { byToolCall } from '../approvals/reducer.js';
+import { useApprovals } from '../approvals/store.js';
+import { procForCall } from '../terminal/reducer.js';
+import { useTerminals } from '../terminal/store.js';
+import { argSummary, exitNotes, formatMs, prettyArgs, spanMs, targetOf, toolStatus, type ToolItem, type ToolStatus } from './transcript.js';
+
+const ICON: Record<ToolStatus, string> = { streaming: '…', waiting: '⏸', running: '⟳', ok: '✓', failed: '✗', denied: '⊘', aborted: '■' };
+
+function cmdOf(i: ToolItem): string | undefined {
+  try {
+    const o = JSON.parse(i.args) as { cmd?: unknown; params?: { cmd?: unknown } };
+    if (typeof o.cmd === 'string') return o.cmd;
+    if (typeof o.params?.cmd === 'string') return o.params.cmd;
+  } catch {
+    /* partial */
+  }
+  return undefined;
+}
+
+export const ToolCard = memo(function ToolCard({ item, rootId }: { item: ToolItem; rootId: string }) {
+  const pending = useApprovals((s) => byToolCall(s.pending, item.toolCallId));
+  const status = toolStatus(item, !!pending);
+  const target = targetOf(item);
+  const cmd = target === 'exec_command' ? cmdOf(item) : undefined;
+  const procId = useTerminals((s) => (cmd ? procForCall(s, [rootId], cmd, item.ts) : undefined));
+  const paneOpen = useTerminals((s) => (procId ? s.panes[procId] === 'open' : false));
+  const openPane = useTerminals((s) => s.open);
+  const [showArgs, setShowArgs] = useState(false);
+  const notes = item.done ? exitNotes(item.output) : [];
+  const duration = spanMs(item.decidedAt ?? item.ts, item.endedAt);
+  const summary = argSummary(item.name, item.args);
+  return (
+    <div className={`tool-card st-${status}`} data-kind="tool" data-tool-call-id={item.toolCallId} data-status={status}>
+      <div className="tool-head">
+        <span className={`status-icon ${status}`} role="img" aria-label={status}>
+          {ICON[status]}
+        </span>
+        <strong className="tool-name">{target}</strong>
+        {target !== item.name && item.name && <span className="chip">via {item.name}</span>}
+        {summary && <code className="tool-summary">{summary}</code>}
+        <span className="spacer" />
+        {duration !== undefined && <span className="chip">{formatMs(duration)}</span>}
+        {item.decision && item.decision !== 'allow' && <span className="chip bad">{item.decision === 'forbidden' ? 'forbidden' : 'denied'}</span>}
+        {procId && !paneOpen && (
+          <button className="small" aria-label="Show terminal" onClick={() => openPane(procId)}>
+            Terminal
+          </button>
+        )}
+        <button className="small ghost" aria-expanded={showArgs || !!pending} aria-label={showArgs ? 'Hide arguments' : 'Show arguments'} onClick={() => setShowArgs(!showArgs)}>
+          {'{…}'}
+        </button>
+      </div>
+      {(showArgs || (!item.argsComplete && item.args)) && !pending && <pre className="args">{prettyArgs(item.args)}</pre>}
+      {pending && <ApprovalCard p={pending} autoFocus />}
+      {item.output && <pre className="output" data-testid="tool-output">{item.output}</pre>}
+      {item.images?.map((src, i) => <img key={i} className="thumb" src={src} alt={`image returned by ${target}`} />)}
+      {notes.length > 0 && (
+        <div className="notes">
+          {notes.map((n, i) => (
+            <span key={i} className="chip">
+              {n}
+            </span>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,174 @@
+// Chat state (zustand): the current project's sessions, the open session, one reduced transcript per loaded
+// session (live messages folded in as they arrive), per-session status, and the actions that call the API
+// (create/run/steer/abort/mode). Pure folding lives in transcript.ts and merge.ts. Must not touch the DOM.
+import { create } from 'zustand';
+import type { ApiApprovalMode, ApiSession, ApiSessionStatus, Events } from '../../../../shared/api.js';
+import type { OmniMessage } from '../../../../shared/omni/types.js';
+import { call, messageOf } from '../../api/client.js';
+import { mergeLoaded } from './merge.js';
+import { emptyTranscript, reduceAll, reduceMessage, type Transcript } from './transcript.js';
+
+export interface ChatState {
+  projectId: string | null;
+  sessions: ApiSession[];
+  currentId: string | null;
+  transcripts: Record<string, Transcript>;
+  loading: Record<string, OmniMessage[] | undefined>;
+  status: Record<string, { status: ApiSessionStatus; errorMessage?: string }>;
+  /** subagent session id → root session id */
+  childRoot: Record<string, string>;
+  error: string | null;
+  busy: boolean;
+  loadSessions(projectId: string): Promise<void>;
+  openSession(id: string | null): Promise<void>;
+  createSession(o: { model?: string; approvalMode?: ApiApprovalMode; title?: string }): Promise<ApiSession | null>;
+  send(prompt: string): Promise<void>;
+  abort(): Promise<void>;
+  setMode(mode: ApiApprovalMode): Promise<void>;
+  deleteSession(id: string): Promise<void>;
+  onMessage(e: Events['session.message']): void;
+  onStatus(e: Events['session.status']): void;
+  clearError(): void;
+}
+
+export const useChat = create<ChatState>((set, get) => ({
+  projectId: null,
+  sessions: [],
+  currentId: null,
+  transcripts: {},
+  loading: {},
+  status: {},
+  childRoot: {},
+  error: null,
+  busy: false,
+
+  async loadSessions(projectId) {
+    try {
+      const sessions = await call('sessions.list', { projectId });
+      set((s) => ({
+        projectId,
+        sessions: sessions.filter((x) => x.source !== 'subagent'),
+        status: { ...Object.fromEntries(sessions.map((x) => [x.id, { status: x.status }])), ...pickLive(s.status, sessions) },
+        error: null,
+      }));
+    } catch (e) {
+      set({ error: messageOf(e) });
+    }
+  },
+
+  async openSession(id) {
+    set({ currentId: id, error: null });
+    if (!id || get().transcripts[id] || get().loading[id]) return;
+    set((s) => ({ loading: { ...s.loading, [id]: [] } }));
+    try {
+      const { messages } = await call('sessions.transcript', { sessionId: id });
+      set((s) => {
+        const live = s.loading[id] ?? [];
+        const all = mergeLoaded(messages, live);
+        return { transcripts: { ...s.transcripts, [id]: reduceAll(emptyTranscript(), all) }, loading: { ...s.loading, [id]: undefined } };
+      });
+    } catch (e) {
+      set((s) => ({ error: messageOf(e), transcripts: { ...s.transcripts, [id]: emptyTranscript() }, loading: { ...s.loading, [id]: undefined } }));
+    }
+  },
+
+  async createSession(o) {
+    const projectId = get().projectId;
+    if (!projectId) {
+      set({ error: 'Open a project first: sessions belong to a project folder.' });
+      return null;
+    }
+    try {
+      const s = await call('sessions.create', { projectId, ...o });
+      set((st) => ({ sessions: [s, ...st.sessions.filter((x) => x.id !== s.id)], transcripts: { ...st.transcripts, [s.id]: emptyTranscript() }, status: { ...st.status, [s.id]: { status: s.status } } }));
+      await get().openSession(s.id);
+      return s;
+    } catch (e) {
+      set({ error: messageOf(e) });
+      return null;
+    }
+  },
+
+  async send(prompt) {
+    const id = get().currentId;
+    if (!id || !prompt.trim()) return;
+    const running = get().status[id]?.status === 'running';
+    try {
+      if (running) await call('sessions.steer', { sessionId: id, prompt });
+      else {
+        set((s) => ({ status: { ...s.status, [id]: { status: 'running' } } }));
+        await call('sessions.run', { sessionId: id, prompt });
+      }
+    } catch (e) {
+      set({ error: messageOf(e) });
+    }
+  },
+
+  async abort() {
+    const id = get().currentId;
+    if (!id) return;
+    try {
+      await call('sessions.abort', { sessionId: id });
+    } catch (e) {
+      set({ error: messageOf(e) });
+    }
+  },
+
+  async setMode(mode) {
+    const id = get().currentId;
+    if (!id) return;
+    try {
+      const s = await call('sessions.setApprovalMode', { sessionId: id, mode });
+      set((st) => ({ sessions: st.sessions.map((x) => (x.id === s.id ? s : x)) }));
+    } catch (e) {
+      set({ error: messageOf(e) });
+    }
+  },
+
+  async deleteSession(id) {
+    try {
+      await call('sessions.delete', { sessionId: id });
+      set((s) => ({ sessions: s.sessions.filter((x) => x.id !== id), currentId: s.currentId === id ? null : s.currentId }));
+    } catch (e) {
+      set({ error: messageOf(e) });
+    }
+  },
+
+  onMessage({ sessionId, message }) {
+    set((s) => {
+      const patch: Partial<ChatState> = {};
+      if (message.origin?.length) {
+        const missing = message.origin.filter((c) => s.childRoot[c] !== sessionId);
+        if (missing.length) patch.childRoot = { ...s.childRoot, ...Object.fromEntries(missing.map((c) => [c, sessionId])) };
+      }
+      const buf = s.loading[sessionId];
+      if (buf) {
+        buf.push(message);
+        return patch;
+      }
+      const t = s.transcripts[sessionId];
+      if (!t) return patch;
+      return { ...patch, transcripts: { ...s.transcripts, [sessionId]: reduceMessage(t, message) } };
+    });
+  },
+
+  onStatus({ sessionId, status, errorMessage }) {
+    set((s) => ({
+      status: { ...s.status, [sessionId]: { status, errorMessage } },
+      sessions: s.sessions.map((x) => (x.id === sessionId ? { ...x, status, updatedAt: new Date().toISOString() } : x)),
+    }));
+    if (get().projectId) void get().loadSessions(get().projectId!);
+  },
+
+  clearError: () => set({ error: null }),
+}));
+
+/** Keep a live "running" we know of when a list reload raced with the status event. */
+function pickLive(prev: ChatState['status'], sessions: ApiSession[]): ChatState['status'] {
+  const out: ChatState['status'] = {};
+  for (const x of sessions) {
+    const p = prev[x.id];
+    if (p && p.errorMessage && p.status === x.status) out[x.id] = p;
+  }
+  return out;
+}

@@ -1,0 +1,366 @@
+// The chat transcript as a pure, incremental reducer: OmniMessages (partials included, from the live stream or
+// a trace) → display items (user/assistant text, thinking, tool-call cards with live output, subagent cards
+// holding the child's own transcript by `origin`, request badges, markers). No I/O, no React, no timers.
+import type { OmniMessage, TokenCounts, StopReason } from '../../../../shared/omni/types.js';
+
+export interface BaseItem {
+  key: string;
+  ts: string;
+}
+export interface UserItem extends BaseItem {
+  kind: 'user';
+  text: string;
+}
+export interface AssistantItem extends BaseItem {
+  kind: 'assistant';
+  text: string;
+  streaming: boolean;
+  stopReason?: StopReason;
+}
+export interface ThinkingItem extends BaseItem {
+  kind: 'thinking';
+  text: string;
+  streaming: boolean;
+}
+export interface ToolItem extends BaseItem {
+  kind: 'tool';
+  toolCallId: string;
+  name: string;
+  /** argument JSON as the model produced it (grows while streaming) */
+  args: string;
+  argsComplete: boolean;
+  output: string;
+  /** output complete (a tool_call_output arrived) */
+  done: boolean;
+  stopReason?: StopReason;
+  images?: string[];
+  endedAt?: string;
+  decision?: 'allow' | 'deny' | 'forbidden';
+  decidedBy?: string;
+  decidedAt?: string;
+  /** resolved target tool (execute_extra_tool → its target), from approval_decision.tool_name */
+  target?: string;
+}
+export interface SubagentItem extends BaseItem {
+  kind: 'subagent';
+  sessionId: string;
+  child: Transcript;
+}
+export interface RequestItem extends BaseItem {
+  kind: 'request';
+  n: number;
+  status?: StopReason;
+  error?: string;
+  attempt?: number;
+  retryInMs?: number;
+  endedAt?: string;
+  durationMs?: number;
+  tokens?: TokenCounts;
+}
+export interface MarkerItem extends BaseItem {
+  kind: 'marker';
+  tone: 'info' | 'warn' | 'error';
+  label: string;
+}
+export interface ImageItem extends BaseItem {
+  kind: 'image';
+  src: string;
+}
+export type Item = UserItem | AssistantItem | ThinkingItem | ToolItem | SubagentItem | RequestItem | MarkerItem | ImageItem;
+
+export interface Transcript {
+  items: Item[];
+  /** item key → position */
+  pos: Record<string, number>;
+  /** open streaming drafts: 'text' | 'thinking' → item key */
+  drafts: { text?: string; thinking?: string };
+  requests: number;
+  lastRequest?: string;
+  seq: number;
+  sessionTokens?: TokenCounts;
+  /** error message of the last request_end with status auth */
+  auth?: string;
+  lastTs?: string;
+}
+
+export const emptyTranscript = (): Transcript => ({ items: [], pos: {}, drafts: {}, requests: 0, seq: 0 });
+
+type P = Record<string, unknown> & { type?: string };
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function append(t: Transcript, item: Item): Transcript {
+  const items = t.items.slice();
+  items.push(item);
+  return { ...t, items, pos: { ...t.pos, [item.key]: items.length - 1 } };
+}
+
+function update<I extends Item>(t: Transcript, key: string, f: (i: I) => I): Transcript {
+  const at = t.pos[key];
+  if (at === undefined) return t;
+  const items = t.items.slice();
+  items[at] = f(items[at] as I);
+  return { ...t, items };
+}
+
+const toolKey = (id: string): string => `tool:${id}`;
+const subKey = (id: string): string => `sub:${id}`;
+
+function nextKey(t: Transcript, prefix: string): [Transcript, string] {
+  return [{ ...t, seq: t.seq + 1 }, `${prefix}${t.seq + 1}`];
+}
+
+function ensureTool(t: Transcript, id: string, ts: string, name = ''): Transcript {
+  if (t.pos[toolKey(id)] !== undefined) return t;
+  return append(t, { kind: 'tool', key: toolKey(id), ts, toolCallId: id, name, args: '', argsComplete: false, output: '', done: false });
+}
+
+function marker(t: Transcript, ts: string, tone: MarkerItem['tone'], label: string): Transcript {
+  const [t2, key] = nextKey(t, 'm');
+  return append(t2, { kind: 'marker', key, ts, tone, label });
+}
+
+/** Folds one message into the transcript. Messages with `origin` go into the child's nested transcript. */
+export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
+  if (!m || typeof m !== 'object' || !m.payload) return t0;
+  const origin = Array.isArray(m.origin) ? m.origin : [];
+  const t: Transcript = { ...t0, lastTs: m.timestamp };
+  if (origin.length) {
+    const child = origin[0]!;
+    let t2 = t;
+    if (t2.pos[subKey(child)] === undefined) {
+      t2 = append(t2, { kind: 'subagent', key: subKey(child), ts: m.timestamp, sessionId: child, child: emptyTranscript() });
+    }
+    const rest = origin.slice(1);
+    const inner: OmniMessage = rest.length ? { ...m, origin: rest } : { ...m, origin: undefined };
+    return update<SubagentItem>(t2, subKey(child), (s) => ({ ...s, child: reduceMessage(s.child, inner) }));
+  }
+  const p = m.payload as P;
+  const ts = m.timestamp;
+  switch (m.type === 'session_meta' ? 'session_meta' : p.type) {
+    case 'session_meta':
+    case 'tool_list_ready':
+    case 'mcp_connect_begin':
+      return t;
+    case 'partial_text': {
+      if (p.event_type === 'start' || !t.drafts.text) {
+        const [t2, key] = nextKey(t, 'a');
+        const t3 = append(t2, { kind: 'assistant', key, ts, text: str(p.text) ?? '', streaming: true });
+        return { ...t3, drafts: { ...t3.drafts, text: key } };
+      }
+      return update<AssistantItem>(t, t.drafts.text, (i) => ({ ...i, text: i.text + (str(p.text) ?? '') }));
+    }
+    case 'partial_thinking': {
+      if (p.event_type === 'start' || !t.drafts.thinking) {
+        const [t2, key] = nextKey(t, 'k');
+        const t3 = append(t2, { kind: 'thinking', key, ts, text: str(p.thinking) ?? '', streaming: true });
+        return { ...t3, drafts: { ...t3.drafts, thinking: key } };
+      }
+      return update<ThinkingItem>(t, t.drafts.thinking, (i) => ({ ...i, text: i.text + (str(p.thinking) ?? '') }));
+    }
+    case 'partial_tool_call': {
+      const id = str(p.tool_call_id) ?? '';
+      const t2 = ensureTool(t, id, ts, str(p.name));
+      return update<ToolItem>(t2, toolKey(id), (i) => (i.argsComplete ? i : { ...i, name: str(p.name) || i.name, args: i.args + (str(p.arguments) ?? '') }));
+    }
+    case 'partial_tool_call_output': {
+      const id = str(p.tool_call_id) ?? '';
+      const t2 = ensureTool(t, id, ts);
+      return update<ToolItem>(t2, toolKey(id), (i) => (i.done ? i : { ...i, output: i.output + (str(p.output) ?? '') }));
+    }
+    case 'text': {
+      const text = str(p.text) ?? '';
+      if (p.role === 'user') {
+        const [t2, key] = nextKey(t, 'u');
+        return append(t2, { kind: 'user', key, ts, text });
+      }
+      const stop = str(p.stop_reason) as StopReason | undefined;
+      if (t.drafts.text) {
+        const key = t.drafts.text;
+        const t2 = update<AssistantItem>(t, key, (i) => ({ ...i, text, streaming: false, stopReason: stop }));
+        return { ...t2, drafts: { ...t2.drafts, text: undefined } };
+      }
+      const [t2, key] = nextKey(t, 'a');
+      return append(t2, { kind: 'assistant', key, ts, text, streaming: false, stopReason: stop });
+    }
+    case 'thinking': {
+      const text = str(p.thinking) ?? '';
+      if (t.drafts.thinking) {
+        const key = t.drafts.thinking;
+        const t2 = update<ThinkingItem>(t, key, (i) => ({ ...i, text, streaming: false }));
+        return { ...t2, drafts: { ...t2.drafts, thinking: undefined } };
+      }
+      const [t2, key] = nextKey(t, 'k');
+      return append(t2, { kind: 'thinking', key, ts, text, streaming: false });
+    }
+    case 'tool_call': {
+      const id = str(p.tool_call_id) ?? '';
+      const t2 = ensureTool(t, id, ts, str(p.name));
+      return update<ToolItem>(t2, toolKey(id), (i) => ({ ...i, name: str(p.name) ?? i.name, args: str(p.arguments) ?? '', argsComplete: true }));
+    }
+    case 'tool_call_output': {
+      const id = str(p.tool_call_id) ?? '';
+      const t2 = ensureTool(t, id, ts);
+      const images = Array.isArray(p.images) ? (p.images.filter((x) => typeof x === 'string') as string[]) : undefined;
+      return update<ToolItem>(t2, toolKey(id), (i) => ({
+        ...i,
+        output: str(p.output) ?? '',
+        done: true,
+        stopReason: str(p.stop_reason) as StopReason | undefined,
+        images: images?.length ? images : undefined,
+        endedAt: ts,
+      }));
+    }
+    case 'image_url': {
+      const [t2, key] = nextKey(t, 'i');
+      return append(t2, { kind: 'image', key, ts, src: str(p.image_url) ?? '' });
+    }
+    case 'inline_data': {
+      const [t2, key] = nextKey(t, 'i');
+      return append(t2, { kind: 'image', key, ts, src: `data:${str(p.mime_type) ?? 'application/octet-stream'};base64,${str(p.data) ?? ''}` });
+    }
+    case 'approval_decision': {
+      const id = str(p.tool_call_id) ?? '';
+      const t2 = ensureTool(t, id, ts);
+      return update<ToolItem>(t2, toolKey(id), (i) => ({
+        ...i,
+        decision: p.decision as ToolItem['decision'],
+        decidedBy: str(p.decided_by),
+        decidedAt: ts,
+        target: str(p.tool_name) ?? i.target,
+      }));
+    }
+    case 'request_begin': {
+      const n = t.requests + 1;
+      const key = `req${n}`;
+      const t2 = append({ ...t, requests: n, lastRequest: key }, { kind: 'request', key, ts, n });
+      return { ...t2, drafts: {} };
+    }
+    case 'request_end': {
+      const status = str(p.status) as StopReason | undefined;
+      const fields = (i: RequestItem): RequestItem => ({
+        ...i,
+        status,
+        error: str(p.error_message),
+        attempt: typeof p.attempt === 'number' ? p.attempt : undefined,
+        retryInMs: typeof p.retry_in_ms === 'number' ? p.retry_in_ms : undefined,
+        endedAt: ts,
+        durationMs: Math.max(0, Date.parse(ts) - Date.parse(i.ts)) || 0,
+      });
+      let t2 = t.lastRequest ? update<RequestItem>(t, t.lastRequest, fields) : t;
+      if (status === 'auth') t2 = { ...t2, auth: str(p.error_message) ?? 'The provider refused the credentials.' };
+      else if (status === 'completed') t2 = { ...t2, auth: undefined };
+      return t2;
+    }
+    case 'token_usage': {
+      const session = p.session as TokenCounts | undefined;
+      const request = p.request as TokenCounts | undefined;
+      const t2 = t.lastRequest && request ? update<RequestItem>(t, t.lastRequest, (i) => ({ ...i, tokens: request })) : t;
+      return session ? { ...t2, sessionTokens: session } : t2;
+    }
+    case 'abort':
+      return marker(t, ts, 'warn', `Task aborted${str(p.reason) ? `: ${str(p.reason)}` : ''}`);
+    case 'compaction_begin':
+      return marker(t, ts, 'info', 'Compacting the context…');
+    case 'compaction_end':
+      return marker(t, ts, 'info', 'Context compacted');
+    case 'mcp_connect_end': {
+      const results = Array.isArray(p.results) ? (p.results as { server?: string; status?: string }[]) : [];
+      const failed = results.filter((r) => r.status !== 'connected').map((r) => r.server);
+      return marker(t, ts, failed.length ? 'warn' : 'info', failed.length ? `MCP servers failed: ${failed.join(', ')}` : `MCP servers connected (${results.length})`);
+    }
+    case 'subagent': {
+      const sid = str(p.session_id) ?? '';
+      if (t.pos[subKey(sid)] !== undefined) return t;
+      return append(t, { kind: 'subagent', key: subKey(sid), ts, sessionId: sid, child: emptyTranscript() });
+    }
+    default:
+      return t;
+  }
+}
+
+export function reduceAll(t: Transcript, ms: readonly OmniMessage[]): Transcript {
+  let out = t;
+  for (const m of ms) out = reduceMessage(out, m);
+  return out;
+}
+
+/** Pretty-prints a JSON argument string; leaves invalid or partial JSON as it is. */
+export function prettyArgs(args: string): string {
+  if (!args.trim()) return '';
+  try {
+    return JSON.stringify(JSON.parse(args), null, 2);
+  } catch {
+    return args;
+  }
+}
+
+/** The most telling single argument of a call, for the card's title line. */
+export function argSummary(name: string, args: string): string {
+  let o: Record<string, unknown>;
+  try {
+    o = JSON.parse(args) as Record<string, unknown>;
+  } catch {
+    return '';
+  }
+  if (!o || typeof o !== 'object') return '';
+  if (name === 'execute_extra_tool' && o.params && typeof o.params === 'object') return argSummary(String(o.tool_name ?? ''), JSON.stringify(o.params));
+  for (const k of ['cmd', 'source', 'prompt', 'chars', 'process_id', 'subagent_id', 'query']) if (typeof o[k] === 'string') return o[k] as string;
+  return '';
+}
+
+/** The resolved target of a call: approval's tool_name, or execute_extra_tool's `tool_name` argument. */
+export function targetOf(i: Pick<ToolItem, 'name' | 'args' | 'target'>): string {
+  if (i.target) return i.target;
+  if (i.name === 'execute_extra_tool') {
+    try {
+      const o = JSON.parse(i.args) as { tool_name?: unknown };
+      if (typeof o.tool_name === 'string') return o.tool_name;
+    } catch {
+      /* partial */
+    }
+  }
+  return i.name;
+}
+
+export type ToolStatus = 'streaming' | 'waiting' | 'running' | 'ok' | 'failed' | 'denied' | 'aborted';
+
+export function toolStatus(i: ToolItem, pending: boolean): ToolStatus {
+  if (pending) return 'waiting';
+  if (i.done) {
+    if (i.decision === 'deny' || i.decision === 'forbidden') return 'denied';
+    if (i.stopReason === 'aborted') return 'aborted';
+    if (i.stopReason && i.stopReason !== 'completed') return 'failed';
+    return 'ok';
+  }
+  if (!i.argsComplete) return 'streaming';
+  return i.decision === 'allow' ? 'running' : 'waiting';
+}
+
+/** The exit note lines the Environment appends (`[exit code: 3]`, `[tool timeout: …]` …). */
+export function exitNotes(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((l) => /^\[(exit code|terminated by signal|tool timeout|output truncated|interrupted|tool error|process running|process still running|subagent running)/.test(l));
+}
+
+/** Duration in ms between two ISO stamps, or undefined. */
+export function spanMs(from: string, to: string | undefined): number | undefined {
+  if (!to) return undefined;
+  const d = Date.parse(to) - Date.parse(from);
+  return Number.isFinite(d) ? Math.max(0, d) : undefined;
+}
+
+export function formatMs(ms: number | undefined): string {
+  if (ms === undefined) return '';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} m ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export function formatTokens(n: number | undefined): string {
+  if (n === undefined) return '';
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(1)}k`;
+  return `${(n / 1_000_000).toFixed(2)}M`;
+}

@@ -1,0 +1,73 @@
+// One xterm pane for one command session: fit + webgl (DOM renderer when WebGL is unavailable), scrollback
+// replay and live data via registry.ts, typing → commands.write, resize → commands.resize only when the grid
+// changed (debounced ResizeObserver). Disposes the terminal and its addons on unmount.
+import { FitAddon } from '@xterm/addon-fit';
+import { WebglAddon } from '@xterm/addon-webgl';
+import { Terminal } from '@xterm/xterm';
+import { useEffect, useRef } from 'react';
+import type { ApiCommandSession } from '../../../../shared/api.js';
+import { getApi } from '../../api/client.js';
+import { shouldResize } from './reducer.js';
+import { register, unregister } from './registry.js';
+
+const THEMES = {
+  dark: { background: '#14161a', foreground: '#d8dde6', cursor: '#d8dde6', selectionBackground: '#3a4a66' },
+  light: { background: '#fbfbfc', foreground: '#1d2228', cursor: '#1d2228', selectionBackground: '#c8d7f0' },
+};
+
+export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
+  const el = useRef<HTMLDivElement>(null);
+  const running = useRef(proc.status === 'running');
+  running.current = proc.status === 'running';
+
+  useEffect(() => {
+    const host = el.current;
+    if (!host) return;
+    const dark = document.documentElement.dataset.theme === 'dark';
+    const term = new Terminal({ fontSize: 13, scrollback: 5000, cols: proc.cols, rows: proc.rows, theme: dark ? THEMES.dark : THEMES.light, allowProposedApi: false });
+    const fit = new FitAddon();
+    term.loadAddon(fit);
+    term.open(host);
+    try {
+      const webgl = new WebglAddon();
+      webgl.onContextLoss(() => webgl.dispose());
+      term.loadAddon(webgl);
+    } catch {
+      /* no WebGL here: xterm's DOM renderer stays */
+    }
+    let last: { cols: number; rows: number } | null = { cols: proc.cols, rows: proc.rows };
+    const sync = () => {
+      try {
+        fit.fit();
+      } catch {
+        return;
+      }
+      const next = { cols: term.cols, rows: term.rows };
+      if (running.current && shouldResize(last, next)) {
+        last = next;
+        void getApi().call('commands.resize', { sessionId: proc.sessionId, processId: proc.id, ...next });
+      }
+    };
+    sync();
+    register(proc.id, proc.sessionId, term);
+    const input = term.onData((data) => {
+      if (!running.current) return;
+      void getApi().call('commands.write', { sessionId: proc.sessionId, processId: proc.id, data });
+    });
+    let t: ReturnType<typeof setTimeout> | null = null;
+    const ro = new ResizeObserver(() => {
+      if (t) clearTimeout(t);
+      t = setTimeout(sync, 80);
+    });
+    ro.observe(host);
+    return () => {
+      if (t) clearTimeout(t);
+      ro.disconnect();
+      input.dispose();
+      unregister(proc.id, term);
+      term.dispose();
+    };
+  }, [proc.id]);
+
+  return <div className="xterm-host" ref={el} data-process-id={proc.id} />;
+}

@@ -1,0 +1,92 @@
+// Live xterm instances by process id and the routing of `terminal.data`: data for a mounted pane is written to
+// its terminal and acknowledged (commands.ack) once xterm has parsed it; data for a process without a pane is
+// acknowledged at once (the pane replays scrollback when it opens). Acks are batched. Must not render React.
+import type { Terminal } from '@xterm/xterm';
+import { getApi } from '../../api/client.js';
+import { coveredByReplay } from './reducer.js';
+
+interface Handle {
+  term: Terminal;
+  sessionId: string;
+  /** null while the scrollback replay is in flight */
+  replay: string | null;
+  checkNext: boolean;
+}
+
+const handles = new Map<string, Handle>();
+const owed = new Map<string, { sessionId: string; chars: number }>();
+let ackTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Counters for tests and diagnostics: characters received and acknowledged, all processes. */
+export const termStats = { received: 0, acked: 0 };
+(globalThis as { __floeTermStats?: typeof termStats }).__floeTermStats = termStats;
+
+function flushAcks(): void {
+  ackTimer = null;
+  for (const [processId, o] of owed) {
+    termStats.acked += o.chars;
+    if (o.chars > 0) void getApi().call('commands.ack', { sessionId: o.sessionId, processId, chars: o.chars });
+  }
+  owed.clear();
+}
+
+export function ack(sessionId: string, processId: string, chars: number): void {
+  const o = owed.get(processId) ?? { sessionId, chars: 0 };
+  o.chars += chars;
+  owed.set(processId, o);
+  if (o.chars >= 20_000) flushAcks();
+  else ackTimer ??= setTimeout(flushAcks, 16);
+}
+
+/** Test hook: e2e tests read the buffer through the Terminal object. */
+function expose(): Map<string, Terminal> {
+  const g = globalThis as { __floeTerminals?: Map<string, Terminal> };
+  g.__floeTerminals ??= new Map();
+  return g.__floeTerminals;
+}
+
+export function register(processId: string, sessionId: string, term: Terminal): void {
+  handles.set(processId, { term, sessionId, replay: null, checkNext: false });
+  expose().set(processId, term);
+  getApi()
+    .call('commands.scrollback', { sessionId, processId })
+    .then((r) => {
+      const h = handles.get(processId);
+      if (!h || h.term !== term) return;
+      const data = r.ok ? r.value.data : '';
+      h.replay = data;
+      h.checkNext = true;
+      if (data) term.write(data);
+      if (!r.ok) term.write(`\r\n[could not load earlier output: ${r.error.message}]\r\n`);
+    });
+}
+
+export function unregister(processId: string, term: Terminal): void {
+  const h = handles.get(processId);
+  if (h && h.term === term) handles.delete(processId);
+  if (expose().get(processId) === term) expose().delete(processId);
+}
+
+/** Route one `terminal.data` event. Returns true when a pane showed it. */
+export function route(sessionId: string, processId: string, data: string): boolean {
+  termStats.received += data.length;
+  const h = handles.get(processId);
+  if (!h) {
+    ack(sessionId, processId, data.length);
+    return false;
+  }
+  if (h.replay === null) {
+    // emitted before the scrollback answer: the replay contains it
+    ack(sessionId, processId, data.length);
+    return true;
+  }
+  if (h.checkNext) {
+    h.checkNext = false;
+    if (coveredByReplay(h.replay, data)) {
+      ack(sessionId, processId, data.length);
+      return true;
+    }
+  }
+  h.term.write(data, () => ack(sessionId, processId, data.length));
+  return true;
+}

@@ -1,0 +1,153 @@
+// The trace browser: all sessions across projects with search and filters; a dropped JSONL file is imported;
+// an opened session shows the timeline. Must not parse traces itself (the host indexes them).
+import { useEffect, useState } from 'react';
+import { useNav } from '../../app/nav.js';
+import { useChat } from '../chat/store.js';
+import { useProjects } from '../projects/store.js';
+import { relativeTime } from '../projects/logic.js';
+import { useTraces } from './store.js';
+import { Timeline } from './Timeline.js';
+
+export function TraceBrowser() {
+  const { list, filters, listError, loadList, open, sessionId, importTrace } = useTraces();
+  const projects = useProjects((s) => s.projects);
+  const [drag, setDrag] = useState(false);
+
+  useEffect(() => {
+    void loadList();
+    if (!useProjects.getState().loaded) void useProjects.getState().load();
+  }, [loadList]);
+
+  const onDrop = async (e: React.DragEvent) => {
+    e.preventDefault();
+    setDrag(false);
+    const f = e.dataTransfer.files[0];
+    if (!f) return;
+    await importTrace(await f.text());
+  };
+
+  if (sessionId) return <Timeline />;
+  const set = (k: keyof typeof filters, v: string) => void loadList({ ...filters, [k]: v || undefined });
+  const agents = [...new Set(list.map((s) => s.agent))];
+  const models = [...new Set(list.map((s) => s.model))];
+  return (
+    <section
+      className={drag ? 'traces dragging' : 'traces'}
+      aria-label="Trace browser"
+      data-testid="trace-drop"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDrag(true);
+      }}
+      onDragLeave={() => setDrag(false)}
+      onDrop={(e) => void onDrop(e)}
+    >
+      <h1>Traces</h1>
+      <div className="filters">
+        <input aria-label="Search sessions" placeholder="Search title or id…" value={filters.text ?? ''} onChange={(e) => set('text', e.target.value)} />
+        <select aria-label="Project filter" value={filters.projectId ?? ''} onChange={(e) => set('projectId', e.target.value)}>
+          <option value="">all projects</option>
+          {projects.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Agent filter" value={filters.agent ?? ''} onChange={(e) => set('agent', e.target.value)}>
+          <option value="">all agents</option>
+          {agents.map((a) => (
+            <option key={a}>{a}</option>
+          ))}
+        </select>
+        <select aria-label="Model filter" value={filters.model ?? ''} onChange={(e) => set('model', e.target.value)}>
+          <option value="">all models</option>
+          {models.map((a) => (
+            <option key={a}>{a}</option>
+          ))}
+        </select>
+        <select aria-label="Status filter" value={filters.status ?? ''} onChange={(e) => set('status', e.target.value)}>
+          <option value="">any status</option>
+          {['idle', 'running', 'completed', 'failed', 'aborted'].map((a) => (
+            <option key={a}>{a}</option>
+          ))}
+        </select>
+        <input aria-label="From date" type="date" value={filters.from?.slice(0, 10) ?? ''} onChange={(e) => set('from', e.target.value)} />
+        <input aria-label="To date" type="date" value={filters.to?.slice(0, 10) ?? ''} onChange={(e) => set('to', e.target.value)} />
+        <label className="file-btn">
+          Import JSONL…
+          <input
+            type="file"
+            accept=".jsonl,application/x-ndjson,text/plain"
+            aria-label="Import a trace file"
+            onChange={async (e) => {
+              const f = e.target.files?.[0];
+              if (f) await importTrace(await f.text());
+              e.target.value = '';
+            }}
+          />
+        </label>
+      </div>
+      <p className="hint">Drop a .jsonl trace anywhere here to import it.</p>
+      {listError && (
+        <p className="error" role="alert">
+          {listError}
+        </p>
+      )}
+      {list.length === 0 && <p className="empty">No sessions match.</p>}
+      <table className="trace-list">
+        <thead>
+          <tr>
+            <th>Session</th>
+            <th>Project</th>
+            <th>Agent</th>
+            <th>Model</th>
+            <th>Status</th>
+            <th>Events</th>
+            <th>Updated</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((s) => (
+            <tr key={s.sessionId} data-session-id={s.sessionId}>
+              <td>
+                <button className="link" aria-label={`Open trace of ${s.title || s.sessionId}`} onClick={() => void open(s.sessionId)}>
+                  {s.title || s.sessionId}
+                </button>
+                <div className="muted small">{s.sessionId}</div>
+              </td>
+              <td>{s.projectName ?? '—'}</td>
+              <td>{s.agent}</td>
+              <td>{s.model}</td>
+              <td>
+                <span className={`chip status ${s.status}`}>{s.status}</span>
+              </td>
+              <td>{s.events}</td>
+              <td>{relativeTime(s.updatedAt)}</td>
+              <td>{s.source !== 'import' && s.projectId && <OpenChat sessionId={s.sessionId} projectId={s.projectId} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function OpenChat({ sessionId, projectId }: { sessionId: string; projectId: string }) {
+  const go = useNav((s) => s.go);
+  return (
+    <button
+      className="small"
+      aria-label="Open in chat"
+      onClick={async () => {
+        const p = await useProjects.getState().open(projectId);
+        if (!p) return;
+        await useChat.getState().loadSessions(projectId);
+        await useChat.getState().openSession(sessionId);
+        go('chat');
+      }}
+    >
+      Chat
+    </button>
+  );
+}

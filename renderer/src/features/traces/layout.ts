@@ -1,0 +1,41 @@
+// Pure geometry of the waterfall: bar position/width for a row at a zoom level (the approval wait drawn apart
+// from the execution), and "nice" time-axis ticks. No DOM.
+import type { TimelineRow } from './flatten.js';
+
+export interface Bar {
+  left: number;
+  width: number;
+  /** tool rows: the approval-wait part, from `left` */
+  waitWidth: number;
+}
+
+export const MIN_BAR_PX = 3;
+
+/** `width` is the pixel width of the whole span at zoom 1; zoom multiplies it. */
+export function pxPerMs(t0: number, t1: number, width: number, zoom: number): number {
+  return (Math.max(1, width) / Math.max(1, t1 - t0)) * Math.max(0.01, zoom);
+}
+
+export function barOf(r: TimelineRow, t0: number, scale: number): Bar {
+  const left = Math.max(0, (r.start - t0) * scale);
+  const width = Math.max(MIN_BAR_PX, (r.end - r.start) * scale);
+  const waitWidth = r.waitEnd !== undefined ? Math.min(width, Math.max(0, (r.waitEnd - r.start) * scale)) : 0;
+  return { left, width, waitWidth };
+}
+
+const STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
+
+/** Ticks (ms offsets from t0) at least `minPx` apart, covering [0, span]. */
+export function ticks(span: number, scale: number, minPx = 80): { at: number; label: string }[] {
+  const step = STEPS.find((s) => s * scale >= minPx) ?? STEPS[STEPS.length - 1]!;
+  const out: { at: number; label: string }[] = [];
+  for (let at = 0; at <= span && out.length < 2000; at += step) out.push({ at, label: tickLabel(at) });
+  return out;
+}
+
+export function tickLabel(ms: number): string {
+  if (ms === 0) return '0';
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${+(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} m${ms % 60_000 ? ` ${Math.round((ms % 60_000) / 1000)} s` : ''}`;
+}

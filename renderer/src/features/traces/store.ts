@@ -1,0 +1,194 @@
+// Trace browser state (zustand): the session list with filters, the opened trace (records paged from
+// traces.page, flattened once per page into timeline rows), view options (kinds, search matches, expanded
+// subagents and their loaded child rows, zoom), the selected row's raw record, export and import.
+import { create } from 'zustand';
+import type { ApiTraceRow, ApiTraceSummary, Params } from '../../../../shared/api.js';
+import { call, messageOf } from '../../api/client.js';
+import { flattenTrace, type RowKind, type TimelineRow } from './flatten.js';
+
+export const PAGE = 5000;
+export type TraceFilters = Omit<Params<'traces.list'>, never>;
+
+export interface TracesState {
+  list: ApiTraceSummary[];
+  filters: TraceFilters;
+  listError: string | null;
+  sessionId: string | null;
+  records: ApiTraceRow[];
+  total: number;
+  rows: TimelineRow[];
+  loading: boolean;
+  error: string | null;
+  kinds: Set<RowKind>;
+  search: string;
+  matches: Set<number> | null;
+  expanded: Record<string, boolean>;
+  children: Record<string, TimelineRow[]>;
+  zoom: number;
+  selected: TimelineRow | null;
+  detail: { line: string; pretty: string } | null;
+  loadList(f?: TraceFilters): Promise<void>;
+  open(sessionId: string): Promise<void>;
+  close(): void;
+  refresh(): Promise<void>;
+  toggleKind(k: RowKind): void;
+  setSearch(text: string): Promise<void>;
+  toggleExpand(row: TimelineRow): Promise<void>;
+  setZoom(z: number): void;
+  select(row: TimelineRow | null): Promise<void>;
+  exportTrace(): Promise<{ jsonl: string; fileName: string } | null>;
+  importTrace(jsonl: string): Promise<string | null>;
+}
+
+let openSeq = 0;
+
+async function allRecords(sessionId: string, onPage?: (rows: ApiTraceRow[], total: number) => void, seqOk: () => boolean = () => true): Promise<ApiTraceRow[]> {
+  const out: ApiTraceRow[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const r = await call('traces.page', { sessionId, offset, limit: PAGE });
+    if (!seqOk()) return out;
+    out.push(...r.rows);
+    onPage?.(out, r.total);
+    if (r.rows.length < PAGE || out.length >= r.total) return out;
+  }
+}
+
+export const useTraces = create<TracesState>((set, get) => ({
+  list: [],
+  filters: {},
+  listError: null,
+  sessionId: null,
+  records: [],
+  total: 0,
+  rows: [],
+  loading: false,
+  error: null,
+  kinds: new Set(),
+  search: '',
+  matches: null,
+  expanded: {},
+  children: {},
+  zoom: 1,
+  selected: null,
+  detail: null,
+
+  async loadList(f) {
+    const filters = f ?? get().filters;
+    set({ filters });
+    try {
+      const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as TraceFilters;
+      set({ list: await call('traces.list', clean), listError: null });
+    } catch (e) {
+      set({ listError: messageOf(e) });
+    }
+  },
+
+  async open(sessionId) {
+    const seq = ++openSeq;
+    set({ sessionId, records: [], rows: [], total: 0, loading: true, error: null, selected: null, detail: null, matches: null, search: '', expanded: {}, children: {}, zoom: 1 });
+    try {
+      await allRecords(
+        sessionId,
+        (records, total) => set({ records: [...records], total, rows: flattenTrace(records, sessionId) }),
+        () => seq === openSeq,
+      );
+    } catch (e) {
+      if (seq === openSeq) set({ error: messageOf(e) });
+    } finally {
+      if (seq === openSeq) set({ loading: false });
+    }
+  },
+
+  close: () => set({ sessionId: null, records: [], rows: [], selected: null, detail: null }),
+
+  async refresh() {
+    const sessionId = get().sessionId;
+    if (!sessionId || get().loading) return;
+    const seq = openSeq;
+    try {
+      const records = await allRecords(sessionId, undefined, () => seq === openSeq);
+      if (seq === openSeq && get().sessionId === sessionId) set({ records, total: records.length, rows: flattenTrace(records, sessionId) });
+    } catch {
+      /* keep what is shown */
+    }
+  },
+
+  toggleKind(k) {
+    const kinds = new Set(get().kinds);
+    if (kinds.has(k)) kinds.delete(k);
+    else kinds.add(k);
+    set({ kinds });
+  },
+
+  async setSearch(text) {
+    set({ search: text });
+    const sessionId = get().sessionId;
+    if (!sessionId || !text.trim()) return set({ matches: null });
+    try {
+      const ids = [sessionId, ...Object.keys(get().children)];
+      const matches = new Set<number>();
+      for (const id of ids) {
+        const r = await call('traces.page', { sessionId: id, offset: 0, limit: PAGE, text });
+        for (const row of r.rows) matches.add(row.offset);
+      }
+      if (get().search === text) set({ matches });
+    } catch (e) {
+      set({ error: messageOf(e) });
+    }
+  },
+
+  async toggleExpand(row) {
+    const open = !get().expanded[row.id];
+    set((s) => ({ expanded: { ...s.expanded, [row.id]: open } }));
+    const child = row.childSessionId;
+    if (!open || !child || get().children[child]) return;
+    try {
+      const recs = await allRecords(child);
+      set((s) => ({ children: { ...s.children, [child]: flattenTrace(recs, child, row.depth + 1) } }));
+    } catch (e) {
+      set({ error: `The subagent's trace could not be loaded: ${messageOf(e)}` });
+    }
+  },
+
+  setZoom: (z) => set({ zoom: Math.min(200, Math.max(0.25, z)) }),
+
+  async select(row) {
+    set({ selected: row, detail: null });
+    if (!row) return;
+    try {
+      const r = await call('traces.record', { sessionId: row.sessionId, offset: row.offsets[0]! });
+      let pretty = r.line;
+      try {
+        pretty = JSON.stringify(JSON.parse(r.line), null, 2);
+      } catch {
+        /* raw */
+      }
+      if (get().selected?.id === row.id) set({ detail: { line: r.line, pretty } });
+    } catch (e) {
+      set({ detail: { line: '', pretty: messageOf(e) } });
+    }
+  },
+
+  async exportTrace() {
+    const id = get().sessionId;
+    if (!id) return null;
+    try {
+      return await call('traces.export', { sessionId: id });
+    } catch (e) {
+      set({ error: messageOf(e) });
+      return null;
+    }
+  },
+
+  async importTrace(jsonl) {
+    try {
+      const { sessionId } = await call('traces.import', { jsonl });
+      await get().loadList();
+      await get().open(sessionId);
+      return sessionId;
+    } catch (e) {
+      set({ listError: messageOf(e) });
+      return null;
+    }
+  },
+}));

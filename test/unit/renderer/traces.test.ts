@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiTraceRow } from '../../../shared/api.js';
+import { extent, flattenTrace, rowOfToolCall, visibleRows } from '../../../renderer/src/features/traces/flatten.js';
+import { barOf, pxPerMs, tickLabel, ticks } from '../../../renderer/src/features/traces/layout.js';
+
+let off = 0;
+const T0 = Date.parse('2025-01-01T00:00:00.000Z');
+const r = (atMs: number, kind: string, f: Partial<ApiTraceRow> = {}): ApiTraceRow => ({
+  seq: off,
+  offset: (off += 100),
+  length: 99,
+  timestamp: new Date(T0 + atMs).toISOString(),
+  kind,
+  toolName: null,
+  toolCallId: null,
+  durationMs: null,
+  tokens: null,
+  origin: [],
+  excerpt: '',
+  ...f,
+});
+
+function sample(): ApiTraceRow[] {
+  off = 0;
+  return [
+    r(0, 'session_meta'),
+    r(10, 'text', { excerpt: 'run it' }),
+    r(20, 'request_begin'),
+    r(300, 'tool_call', { toolName: 'exec_command', toolCallId: 'c1', excerpt: '{"cmd":"printf hello"}' }),
+    r(310, 'token_usage', { tokens: 120 }),
+    r(320, 'request_end', { durationMs: 300 }),
+    r(2300, 'approval_decision', { toolCallId: 'c1', toolName: 'exec_command', excerpt: 'allow' }),
+    r(3300, 'tool_call_output', { toolCallId: 'c1', toolName: 'exec_command', durationMs: 3000, excerpt: 'hello\ndone' }),
+    r(3400, 'request_begin'),
+    r(3500, 'request_end', { excerpt: 'HTTP 500' }),
+    r(5500, 'request_begin'),
+    r(5600, 'subagent', { excerpt: 'child-1' }),
+    r(5700, 'abort', { excerpt: 'aborted by user' }),
+    r(5800, 'request_end'),
+  ];
+}
+
+describe('flattenTrace', () => {
+  it('makes request rows with tokens, duration and status, retries counted', () => {
+    const rows = flattenTrace(sample(), 's');
+    const reqs = rows.filter((x) => x.kind === 'request');
+    expect(reqs).toHaveLength(3);
+    expect(reqs[0]).toMatchObject({ tokens: 120, durationMs: 300, status: 'ok', retries: 0 });
+    expect(reqs[1]).toMatchObject({ status: 'error', detail: 'HTTP 500' });
+    expect(reqs[2]!.retries).toBe(1);
+  });
+  it('makes a tool row whose approval wait is apart from its execution', () => {
+    const rows = flattenTrace(sample(), 's');
+    const tool = rows.find((x) => x.kind === 'tool')!;
+    expect(tool.label).toBe('exec_command');
+    expect(tool.waitEnd! - tool.start).toBe(2000);
+    expect(tool.end - tool.waitEnd!).toBe(1000);
+    expect(tool.status).toBe('ok');
+    expect(tool.offsets).toHaveLength(3);
+    expect(rowOfToolCall(rows, 'c1')).toBe(rows.indexOf(tool));
+  });
+  it('adds markers for approvals and aborts and a collapsible subagent row', () => {
+    const rows = flattenTrace(sample(), 's');
+    expect(rows.filter((x) => x.kind === 'marker').map((x) => x.markerKind)).toEqual(['approval', 'abort']);
+    const sub = rows.find((x) => x.kind === 'subagent')!;
+    expect(sub.childSessionId).toBe('child-1');
+  });
+  it('colours denied and failed tool calls', () => {
+    off = 0;
+    const rows = flattenTrace(
+      [
+        r(0, 'tool_call', { toolCallId: 'a', toolName: 'exec_command' }),
+        r(5, 'approval_decision', { toolCallId: 'a', excerpt: 'deny' }),
+        r(6, 'tool_call_output', { toolCallId: 'a', excerpt: 'Tool call denied by user.' }),
+        r(7, 'tool_call', { toolCallId: 'b', toolName: 'exec_command' }),
+        r(9, 'tool_call_output', { toolCallId: 'b', excerpt: 'x\n[exit code: 2]' }),
+      ],
+      's',
+    );
+    expect(rows.filter((x) => x.kind === 'tool').map((x) => x.status)).toEqual(['denied', 'error']);
+  });
+});
+
+describe('visibleRows', () => {
+  it('filters by kind and by search matches, and splices expanded children', () => {
+    const rows = flattenTrace(sample(), 's');
+    expect(visibleRows(rows, { kinds: new Set(['tool']) }).map((x) => x.kind)).toEqual(['tool']);
+    const toolOut = sample()[7]!.offset;
+    expect(visibleRows(rows, { matches: new Set([toolOut]) }).map((x) => x.kind)).toEqual(['tool']);
+    const sub = rows.find((x) => x.kind === 'subagent')!;
+    off = 1000;
+    const child = flattenTrace([r(5650, 'text', { excerpt: 'child says' })], 'child-1', sub.depth + 1);
+    const collapsed = visibleRows(rows, { children: { 'child-1': child } });
+    expect(collapsed).toHaveLength(rows.length);
+    const open = visibleRows(rows, { children: { 'child-1': child }, expanded: { [sub.id]: true } });
+    expect(open).toHaveLength(rows.length + 1);
+    expect(open[open.indexOf(sub) + 1]!.depth).toBe(1);
+  });
+  it('computes the time extent', () => {
+    expect(extent(flattenTrace(sample(), 's'))).toEqual({ t0: T0 + 10, t1: T0 + 5800 });
+    expect(extent([])).toEqual({ t0: 0, t1: 1 });
+  });
+  it('flattens 100 000 records quickly', () => {
+    off = 0;
+    const recs: ApiTraceRow[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      recs.push(r(i * 10, 'request_begin'), r(i * 10 + 1, 'tool_call', { toolCallId: `c${i}` }), r(i * 10 + 2, 'approval_decision', { toolCallId: `c${i}`, excerpt: 'allow' }), r(i * 10 + 3, 'tool_call_output', { toolCallId: `c${i}` }), r(i * 10 + 4, 'request_end'));
+    }
+    const t = performance.now();
+    const rows = flattenTrace(recs, 's');
+    const ms = performance.now() - t;
+    expect(rows).toHaveLength(60_000);
+    expect(ms).toBeLessThan(1000);
+  });
+});
+
+describe('timeline layout', () => {
+  it('places bars by time and zoom, with the wait part inside the bar', () => {
+    const rows = flattenTrace(sample(), 's');
+    const { t0, t1 } = extent(rows);
+    const scale = pxPerMs(t0, t1, 579, 1);
+    expect(scale).toBeCloseTo(0.1);
+    const tool = rows.find((x) => x.kind === 'tool')!;
+    const bar = barOf(tool, t0, scale);
+    expect(bar.left).toBeCloseTo(29);
+    expect(bar.width).toBeCloseTo(300);
+    expect(bar.waitWidth).toBeCloseTo(200);
+    expect(barOf(tool, t0, scale * 2).width).toBeCloseTo(600);
+    const marker = rows.find((x) => x.kind === 'marker')!;
+    expect(barOf(marker, t0, scale).width).toBe(3);
+  });
+  it('picks tick steps at least minPx apart', () => {
+    const t = ticks(10_000, 0.1, 80);
+    expect(t[1]!.at).toBe(1000);
+    expect(t.map((x) => x.label).slice(0, 3)).toEqual(['0', '1 s', '2 s']);
+    expect(tickLabel(90_000)).toBe('1 m 30 s');
+    expect(tickLabel(250)).toBe('250 ms');
+  });
+});
