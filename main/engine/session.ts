@@ -1,6 +1,7 @@
 // The agent loop (SPEC §3): one session, one model, one workspace. run() drives one task — requests with retries,
 // one approval decision per tool call in stream order, concurrent tool execution, outputs back in call order,
 // abort with pairing kept, steering at turn boundaries. Host-agnostic: knows nothing of Electron, HTTP or panes.
+import { setMaxListeners } from 'node:events';
 import { addTokens, eventMsg, userText, zeroTokens } from '../../shared/omni/builders.js';
 import { isComplete, isToolCall } from '../../shared/omni/guards.js';
 import type {
@@ -127,6 +128,7 @@ export class AgentSession {
     if (this.disposed) throw new Error(`session ${this.id} was disposed`);
     this.running = true;
     const ac = new AbortController();
+    setMaxListeners(0, ac.signal); // every concurrent tool and child listens to it
     this.current = ac;
     const onOuter = () => ac.abort(opts.signal?.reason);
     if (opts.signal?.aborted) ac.abort(opts.signal.reason);

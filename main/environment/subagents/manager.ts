@@ -152,14 +152,19 @@ export class SubagentManager {
     return [...this.children.values()];
   }
 
+  /** spawns between their room check and their registration (they count as running) */
+  private reserved = 0;
+
   /** Reserve room (evicting a finished child if needed) or return the refusal text. */
   private async makeRoom(): Promise<string | undefined> {
-    const decision = chooseSubagentSlot(this.list().map((c) => ({ id: c.id, running: c.running, finishedAt: c.finishedAt })));
+    const slots = this.list().map((c) => ({ id: c.id, running: c.running, finishedAt: c.finishedAt }));
+    for (let i = 0; i < this.reserved; i++) slots.push({ id: `reserved-${i}`, running: true, finishedAt: undefined });
+    const decision = chooseSubagentSlot(slots);
     if (decision.kind === 'refuse') return SUBAGENT_REFUSAL;
     if (decision.kind === 'evict') {
       const c = this.children.get(decision.id)!;
       this.children.delete(decision.id);
-      await c.dispose();
+      void c.dispose();
     }
     return undefined;
   }
@@ -167,6 +172,15 @@ export class SubagentManager {
   async spawn(o: { prompt: string; agentId?: string; modelId?: string }): Promise<{ child: Subagent; pointer: OmniMessage } | { error: string }> {
     const refusal = await this.makeRoom();
     if (refusal) return { error: refusal };
+    this.reserved++;
+    try {
+      return await this.start(o);
+    } finally {
+      this.reserved--;
+    }
+  }
+
+  private async start(o: { prompt: string; agentId?: string; modelId?: string }): Promise<{ child: Subagent; pointer: OmniMessage }> {
     let agent = this.agent;
     if (o.agentId && o.agentId !== agent.name) {
       const { createAgent } = await import('../../engine/agent.js');

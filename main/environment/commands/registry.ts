@@ -1,0 +1,226 @@
+// The command-session registry of one agent session (SPEC §5): starts `bash -lc <cmd>` in node-pty, keeps at most
+// `cap` sessions (eviction rule in eviction.ts), routes input/resize/kill, and tells hosts what happens through
+// onEvent. Killing always targets the whole process group. Must not format tool results or wait on behalf of tools.
+import { randomBytes } from 'node:crypto';
+import pty from 'node-pty';
+import { hardenedEnv } from './env.js';
+import { chooseEviction } from './eviction.js';
+import { groupAlive, signalGroup, waitGroupsGone } from './process-group.js';
+import { CommandSession, type CommandSessionInfo } from './session.js';
+
+export { CommandSession, type CommandSessionInfo } from './session.js';
+
+export type CommandEvent =
+  | { kind: 'started'; info: CommandSessionInfo }
+  | { kind: 'data'; id: string; data: string }
+  | { kind: 'exit'; id: string; exitCode: number | null; signal?: string }
+  | { kind: 'removed'; id: string };
+
+export interface CommandRegistryOptions {
+  /** most sessions kept (default 64) */
+  cap?: number;
+  /** raw stream kept per session for panes (default 1 MiB) */
+  scrollbackBytes?: number;
+  cols?: number;
+  rows?: number;
+  /** ms between SIGTERM and SIGKILL when killing (default 2000) */
+  killGraceMs?: number;
+  /** variables added to every command's environment (before the per-start env and the hardening) */
+  env?: Record<string, string | undefined>;
+}
+
+export interface StartOptions {
+  cmd: string;
+  cwd: string;
+  env?: Record<string, string | undefined>;
+}
+
+/** Thrown by start() when every kept session is busy and none can be evicted. */
+export class CommandCapError extends Error {}
+
+export class CommandRegistry {
+  readonly cap: number;
+  private readonly scrollbackBytes: number;
+  private readonly cols: number;
+  private readonly rows: number;
+  private readonly killGraceMs: number;
+  private readonly baseEnv: Record<string, string | undefined>;
+  private readonly sessions = new Map<string, CommandSession>();
+  private readonly listeners = new Set<(e: CommandEvent) => void>();
+  /** process groups ever started and maybe still alive (removed sessions may leave background children) */
+  private readonly groups = new Set<number>();
+  private readonly killTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private disposed = false;
+
+  constructor(opts: CommandRegistryOptions = {}) {
+    this.cap = Math.max(1, Math.floor(opts.cap ?? 64));
+    this.scrollbackBytes = opts.scrollbackBytes ?? 1024 * 1024;
+    this.cols = opts.cols ?? 120;
+    this.rows = opts.rows ?? 40;
+    this.killGraceMs = opts.killGraceMs ?? 2000;
+    this.baseEnv = { ...(opts.env ?? {}) };
+  }
+
+  /** Starts a command; evicts one session first when the registry is full. Throws CommandCapError when it cannot. */
+  start(opts: StartOptions): CommandSession {
+    if (this.disposed) throw new Error('command registry is disposed; no new commands can start');
+    this.makeRoom();
+    const id = this.newId();
+    const p = pty.spawn('bash', ['-lc', opts.cmd], {
+      name: 'xterm-256color',
+      cols: this.cols,
+      rows: this.rows,
+      cwd: opts.cwd,
+      env: hardenedEnv(process.env, { ...this.baseEnv, ...(opts.env ?? {}) }),
+    });
+    const session = new CommandSession({
+      id,
+      cmd: opts.cmd,
+      cwd: opts.cwd,
+      pty: p,
+      cols: this.cols,
+      rows: this.rows,
+      scrollbackBytes: this.scrollbackBytes,
+      hooks: {
+        onData: (s, data) => this.emit({ kind: 'data', id: s.id, data }),
+        onExit: (s) => {
+          // nothing left in the group: forget it, so a later reuse of the pid is never signalled
+          if (!groupAlive(s.pid)) this.groups.delete(s.pid);
+          const e: CommandEvent = { kind: 'exit', id: s.id, exitCode: s.exitCode ?? null };
+          if (s.signal !== undefined) e.signal = s.signal;
+          this.emit(e);
+        },
+      },
+    });
+    this.sessions.set(id, session);
+    this.groups.add(p.pid);
+    this.emit({ kind: 'started', info: session.info() });
+    return session;
+  }
+
+  get(id: string): CommandSession | undefined {
+    return this.sessions.get(id);
+  }
+
+  list(): CommandSessionInfo[] {
+    return [...this.sessions.values()].map((s) => s.info());
+  }
+
+  write(id: string, data: string): boolean {
+    return this.sessions.get(id)?.write(data) ?? false;
+  }
+
+  resize(id: string, cols: number, rows: number): boolean {
+    return this.sessions.get(id)?.resize(cols, rows) ?? false;
+  }
+
+  pause(id: string): void {
+    this.sessions.get(id)?.pause();
+  }
+
+  resume(id: string): void {
+    this.sessions.get(id)?.resume();
+  }
+
+  scrollback(id: string): string {
+    return this.sessions.get(id)?.scrollback() ?? '';
+  }
+
+  /**
+   * Signals the command's whole process group (default SIGTERM; SIGKILL follows after the grace period if the
+   * group is still alive). False for an unknown id.
+   */
+  kill(id: string, signal: NodeJS.Signals = 'SIGTERM'): boolean {
+    const s = this.sessions.get(id);
+    if (!s) return false;
+    if (s.status === 'exited' && !this.groups.has(s.pid)) return true;
+    s.resume();
+    signalGroup(s.pid, signal);
+    if (signal !== 'SIGKILL' && !this.killTimers.has(id)) {
+        // the leader may exit first; the group's remaining members still get the SIGKILL if they linger
+      const t = setTimeout(() => {
+        this.killTimers.delete(id);
+        if (groupAlive(s.pid)) signalGroup(s.pid, 'SIGKILL');
+      }, this.killGraceMs);
+      t.unref?.();
+      this.killTimers.set(id, t);
+    }
+    return true;
+  }
+
+  /**
+   * Forgets a session. A running one is killed first (SIGTERM to its group so exit traps can clean up, SIGKILL
+   * after the grace period); its view stays readable until it has exited.
+   */
+  remove(id: string): boolean {
+    const s = this.sessions.get(id);
+    if (!s) return false;
+    if (s.status === 'running') {
+      this.kill(id);
+      void s.exited.then(() => s.dispose());
+    } else {
+      s.dispose();
+    }
+    this.sessions.delete(id);
+    this.emit({ kind: 'removed', id });
+    return true;
+  }
+
+  /** Kills every process group ever started here (SIGTERM, then SIGKILL), waits for them, forgets all sessions. */
+  async disposeAll(): Promise<void> {
+    this.disposed = true;
+    const running = [...this.sessions.values()].filter((s) => s.status === 'running');
+    const groups = [...this.groups];
+    for (const g of groups) signalGroup(g, 'SIGTERM');
+    const alive = await waitGroupsGone(groups, this.killGraceMs);
+    for (const g of alive) signalGroup(g, 'SIGKILL');
+    await waitGroupsGone(alive, 2000);
+    await Promise.race([Promise.all(running.map((s) => s.exited)), new Promise((r) => setTimeout(r, 1000))]);
+    for (const t of this.killTimers.values()) clearTimeout(t);
+    this.killTimers.clear();
+    this.groups.clear();
+    for (const id of [...this.sessions.keys()]) this.remove(id);
+  }
+
+  /** Subscribes to session events; returns the unsubscribe function. */
+  onEvent(cb: (e: CommandEvent) => void): () => void {
+    this.listeners.add(cb);
+    return () => {
+      this.listeners.delete(cb);
+    };
+  }
+
+  private emit(e: CommandEvent): void {
+    for (const cb of [...this.listeners]) {
+      try {
+        cb(e);
+      } catch {
+        // a host's listener must not break the command
+      }
+    }
+  }
+
+  private newId(): string {
+    for (;;) {
+      const id = `proc-${randomBytes(4).toString('hex')}`;
+      if (!this.sessions.has(id)) return id;
+    }
+  }
+
+  private makeRoom(): void {
+    // forget groups that are gone so the set stays small
+    if (this.groups.size > this.cap * 2) for (const g of [...this.groups]) if (!groupAlive(g)) this.groups.delete(g);
+    while (this.sessions.size >= this.cap) {
+      const choice = chooseEviction(
+        [...this.sessions.values()].map((s) => ({ id: s.id, status: s.status, lastUsedAt: s.lastUsedAt, busy: s.busy })),
+        Date.now(),
+      );
+      if (!choice) {
+        throw new CommandCapError(
+          `too many command sessions: all ${this.cap} are in use by running tool calls; wait for one to finish and try again`,
+        );
+      }
+      this.remove(choice.id);
+    }
+  }
+}

@@ -1,0 +1,183 @@
+// One command session: a `bash -lc <cmd>` in a node-pty pseudo-terminal (its own session and process group),
+// its bounded raw stream (for panes) and its model view (clean text for the model). State only changes through
+// pty events and the registry. Must not decide eviction or format tool results.
+import type { IPty } from 'node-pty';
+import { ModelView } from './model-view.js';
+import { signalName } from './outcome.js';
+import { RawBuffer } from './raw-buffer.js';
+import { holdSlave, type SlaveHold } from './slave-hold.js';
+
+export interface CommandSessionInfo {
+  id: string;
+  cmd: string;
+  cwd: string;
+  pid: number;
+  status: 'running' | 'exited';
+  exitCode?: number;
+  /** e.g. `SIGINT` when the command was ended by a signal */
+  signal?: string;
+  /** ms since the epoch */
+  startedAt: number;
+  endedAt?: number;
+  lastUsedAt: number;
+  cols: number;
+  rows: number;
+}
+
+export interface SessionHooks {
+  onData(session: CommandSession, data: string): void;
+  onExit(session: CommandSession): void;
+}
+
+export class CommandSession {
+  readonly id: string;
+  readonly cmd: string;
+  readonly cwd: string;
+  readonly pid: number;
+  readonly startedAt: number;
+  status: 'running' | 'exited' = 'running';
+  exitCode?: number;
+  signal?: string;
+  endedAt?: number;
+  lastUsedAt: number;
+  cols: number;
+  rows: number;
+  /** resolves when the command has exited and its output is parsed */
+  readonly exited: Promise<void>;
+  private readonly pty: IPty;
+  private readonly raw: RawBuffer;
+  private readonly view: ModelView;
+  private readonly slave: SlaveHold;
+  private holds = 0;
+  private paused = false;
+
+  constructor(opts: { id: string; cmd: string; cwd: string; pty: IPty; cols: number; rows: number; scrollbackBytes: number; hooks: SessionHooks }) {
+    this.id = opts.id;
+    this.cmd = opts.cmd;
+    this.cwd = opts.cwd;
+    this.pty = opts.pty;
+    this.pid = opts.pty.pid;
+    this.cols = opts.cols;
+    this.rows = opts.rows;
+    this.startedAt = Date.now();
+    this.lastUsedAt = this.startedAt;
+    this.raw = new RawBuffer(opts.scrollbackBytes);
+    this.view = new ModelView({ cols: opts.cols, rows: opts.rows });
+    let resolveExited!: () => void;
+    this.exited = new Promise<void>((r) => (resolveExited = r));
+    this.slave = holdSlave(this.pty);
+    this.pty.onData((data) => {
+      this.slave.sawData();
+      this.raw.push(data);
+      this.view.write(data);
+      opts.hooks.onData(this, data);
+    });
+    this.pty.onExit(({ exitCode, signal }) => {
+      this.slave.release();
+      void this.view.settle().then(() => {
+        this.status = 'exited';
+        this.endedAt = Date.now();
+        if (signal) this.signal = signalName(signal);
+        else this.exitCode = exitCode;
+        resolveExited();
+        opts.hooks.onExit(this);
+      });
+    });
+  }
+
+  /** True while a tool call is waiting on this session (it is then never evicted). */
+  get busy(): boolean {
+    return this.holds > 0;
+  }
+
+  /** Marks the session as waited on until the returned function is called. */
+  hold(): () => void {
+    this.holds++;
+    this.touch();
+    let done = false;
+    return () => {
+      if (!done) {
+        done = true;
+        this.holds--;
+        this.touch();
+      }
+    };
+  }
+
+  touch(): void {
+    this.lastUsedAt = Date.now();
+  }
+
+  /** Clean text produced since the previous read. */
+  async readClean(): Promise<string> {
+    this.touch();
+    return this.view.read();
+  }
+
+  /** The bounded raw stream. */
+  scrollback(): string {
+    return this.raw.toString();
+  }
+
+  write(data: string): boolean {
+    if (this.status !== 'running') return false;
+    try {
+      this.pty.write(data);
+      this.touch();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  resize(cols: number, rows: number): boolean {
+    if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1) return false;
+    this.cols = cols;
+    this.rows = rows;
+    this.view.resize(cols, rows);
+    if (this.status !== 'running') return true;
+    try {
+      this.pty.resize(cols, rows);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  pause(): void {
+    if (this.paused || this.status !== 'running') return;
+    this.paused = true;
+    this.pty.pause();
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.pty.resume();
+  }
+
+  info(): CommandSessionInfo {
+    const i: CommandSessionInfo = {
+      id: this.id,
+      cmd: this.cmd,
+      cwd: this.cwd,
+      pid: this.pid,
+      status: this.status,
+      startedAt: this.startedAt,
+      lastUsedAt: this.lastUsedAt,
+      cols: this.cols,
+      rows: this.rows,
+    };
+    if (this.exitCode !== undefined) i.exitCode = this.exitCode;
+    if (this.signal !== undefined) i.signal = this.signal;
+    if (this.endedAt !== undefined) i.endedAt = this.endedAt;
+    return i;
+  }
+
+  /** Frees the model view (the process itself is the registry's business). */
+  dispose(): void {
+    this.slave.release();
+    this.resume();
+    this.view.dispose();
+  }
+}

@@ -1,0 +1,73 @@
+// Keeps a command's output complete on Linux: node-pty can lose the last few KB a command prints right before it
+// exits, because the master sees a hang-up once the last slave fd closes while data is still in flight. We hold
+// our own fd on the slave side until the command has exited and its output has gone quiet, then let go (node-pty
+// then sees the hang-up and reports the exit). Must not read or write terminal data.
+import { closeSync, constants, openSync } from 'node:fs';
+import type { IPty } from 'node-pty';
+
+const POLL_MS = 20;
+/** output silence after exit that counts as drained */
+const QUIET_MS = 30;
+/** give up waiting for silence after this long (node-pty destroys the stream 200 ms after the exit anyway) */
+const MAX_DRAIN_MS = 150;
+
+export interface SlaveHold {
+  /** call on every data event */
+  sawData(): void;
+  /** lets go at once (idempotent) */
+  release(): void;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException)?.code === 'EPERM';
+  }
+}
+
+/** Opens the pty's slave side (when the platform exposes its name) and releases it once the output has drained. */
+export function holdSlave(p: IPty): SlaveHold {
+  const name = (p as unknown as { ptsName?: unknown }).ptsName;
+  let fd: number | undefined;
+  if (typeof name === 'string' && name.startsWith('/dev/')) {
+    try {
+      fd = openSync(name, constants.O_RDWR | constants.O_NOCTTY);
+    } catch {
+      fd = undefined;
+    }
+  }
+  let lastData = Date.now();
+  let exitedAt: number | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const release = (): void => {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+      fd = undefined;
+    }
+  };
+  if (fd !== undefined) {
+    timer = setInterval(() => {
+      const now = Date.now();
+      if (exitedAt === undefined) {
+        if (alive(p.pid)) return;
+        exitedAt = now;
+      }
+      if (now - lastData >= QUIET_MS || now - exitedAt >= MAX_DRAIN_MS) release();
+    }, POLL_MS);
+    timer.unref?.();
+  }
+  return {
+    sawData: () => {
+      lastData = Date.now();
+    },
+    release,
+  };
+}

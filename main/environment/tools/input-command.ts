@@ -1,0 +1,71 @@
+// input_command (SPEC §5): drives a command started by exec_command: types `chars` into its terminal (no newline
+// added; "\u0003" alone is Ctrl-C), or polls. Returns the output since the last read; a command that has exited
+// returns its exit result and its session is released. Must not start commands, frame or truncate output, or
+// append notes to the text.
+import {
+  INPUT_POLL_WAIT_MS,
+  INPUT_WRITE_WAIT_MS,
+  MIXED_CTRL_C_NOTE,
+  NO_REGISTRY_NOTE,
+  clampWait,
+  unknownIdNote,
+} from '../commands/outcome.js';
+import { registryOf, settleAfterWait } from '../commands/tool-support.js';
+import { waitForCommand } from '../commands/wait.js';
+import type { Tool } from '../types.js';
+
+const TIMEOUT_MS = 130000;
+const CTRL_C = '\u0003';
+
+export const inputCommandTool: Tool = {
+  definition: {
+    name: 'input_command',
+    description:
+      'Interact with a command that exec_command left running (identified by its process_id). `chars` is typed ' +
+      'into its terminal exactly as given — no newline is added, so include "\\n" to press Enter. Send "\\u0003" ' +
+      'alone (nothing else in the same call) for Ctrl-C. Omit `chars` (or pass "") to just poll for new output. ' +
+      'Waits 250 ms after typing, 5000 ms for a poll (`yield_time_ms` overrides), returning early if the command ' +
+      'exits. Returns only the output produced since the previous exec_command/input_command result; when the ' +
+      'command has exited you get its exit status and the process_id is released.',
+    parameters: {
+      type: 'object',
+      properties: {
+        process_id: { type: 'string', description: 'The process_id returned by exec_command (proc-…)' },
+        chars: { type: 'string', description: 'Text to type into the terminal; "\\u0003" alone sends Ctrl-C' },
+        yield_time_ms: {
+          type: 'number',
+          description: 'How long to wait for output (ms; default 250 after typing, 5000 for a poll; minimum 250)',
+        },
+      },
+      required: ['process_id'],
+    },
+    permission: 'rw',
+    timeoutMs: TIMEOUT_MS,
+  },
+  async *execute(args, ctx) {
+    const registry = registryOf(ctx);
+    if (!registry) return { stopReason: 'failed', note: NO_REGISTRY_NOTE };
+    const id = typeof args?.process_id === 'string' ? args.process_id : String(args?.process_id ?? '');
+    const session = registry.get(id);
+    if (!session) return { stopReason: 'failed', note: unknownIdNote(id) };
+    const chars = args.chars === undefined || args.chars === null ? '' : args.chars;
+    if (typeof chars !== 'string') {
+      return { stopReason: 'failed', note: '[input_command error: chars must be a string (the text to type)]' };
+    }
+    if (chars.includes(CTRL_C) && chars !== CTRL_C) return { stopReason: 'failed', note: MIXED_CTRL_C_NOTE };
+    const fallback = chars === '' ? INPUT_POLL_WAIT_MS : INPUT_WRITE_WAIT_MS;
+    const waitMs = clampWait(args.yield_time_ms, fallback, ctx.definition?.timeoutMs ?? TIMEOUT_MS);
+
+    const release = session.hold();
+    try {
+      // the line discipline turns a written \x03 into SIGINT for the terminal's foreground process group
+      if (chars !== '' && session.status === 'running') session.write(chars);
+      const waited = await waitForCommand(session, waitMs, ctx.signal);
+      const { text, result } = await settleAfterWait(registry, session, waited, 'input');
+      if (text) yield text;
+      return result;
+    } finally {
+      release();
+    }
+  },
+};
