@@ -1,0 +1,77 @@
+// `floe chat` driven through a real pty: two turns, Ctrl-C aborts the second, the REPL survives; `npx floe --help`.
+import { spawnSync } from 'node:child_process';
+import * as pty from 'node-pty';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../fixtures/model-server.js';
+import { FLOE_BIN, REPO, tempHome, type TempHome } from '../helpers/cli.js';
+
+let server: ModelServer | undefined;
+let env: TempHome | undefined;
+afterEach(async () => {
+  await server?.close();
+  env?.cleanup();
+});
+
+function waitFor(get: () => string, pattern: RegExp, ms = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const tick = () => {
+      if (pattern.test(get())) return resolve();
+      if (Date.now() - t0 > ms) return reject(new Error(`timed out waiting for ${pattern}; screen so far:\n${get()}`));
+      setTimeout(tick, 50);
+    };
+    tick();
+  });
+}
+
+describe('floe chat', () => {
+  it('two turns; Ctrl-C aborts the running second task and the REPL keeps going', async () => {
+    server = await startModelServer([
+      { reply: { text: 'First answer.' } },
+      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: 'sleep 30.4242' }, id: 'slow' }] } },
+      { reply: { text: 'Third answer after the interrupt.' } },
+    ]);
+    env = tempHome({ baseUrl: server.openaiBaseUrl });
+    const p = pty.spawn(process.execPath, [FLOE_BIN, 'chat', '--workspace', env.workspace], {
+      cols: 120,
+      rows: 40,
+      cwd: REPO,
+      env: { ...process.env, FLOE_HOME: env.home, NO_COLOR: '1' } as Record<string, string>,
+    });
+    let screen = '';
+    p.onData((d) => (screen += d));
+    const exited = new Promise<number>((r) => p.onExit((e) => r(e.exitCode)));
+    try {
+      await waitFor(() => screen, /› $/m);
+      p.write('hello\r');
+      await waitFor(() => screen, /First answer\./);
+      p.write('run something slow\r');
+      await waitFor(() => screen, /▶ exec_command/);
+      await new Promise((r) => setTimeout(r, 500));
+      p.write('\x03');
+      await waitFor(() => screen, /task aborted/);
+      p.write('are you still there?\r');
+      await waitFor(() => screen, /Third answer after the interrupt\./);
+      p.write('/exit\r');
+      expect(await exited).toBe(0);
+    } finally {
+      try {
+        p.kill();
+      } catch {
+        /* exited */
+      }
+    }
+    expect(server.requests).toHaveLength(3);
+    // the interrupted call was paired before the third request
+    const third = server.requests[2].body.messages;
+    expect(third.find((m: any) => m.role === 'tool' && m.tool_call_id === 'slow').content).toBe('[interrupted: tool aborted by user]');
+    expect(spawnSync('pgrep', ['-f', 'sleep 30.4242']).stdout.toString().trim()).toBe('');
+  });
+
+  it('npx floe --help prints the usage', () => {
+    const r = spawnSync('npx', ['floe', '--help'], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Usage: floe');
+    expect(r.stdout).toMatch(/run \[options\] <prompt\.\.\.>/);
+  });
+});
