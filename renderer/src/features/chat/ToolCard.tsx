@@ -8,7 +8,7 @@ import { procForCall } from '../terminal/reducer.js';
 import { useTerminals } from '../terminal/store.js';
 import { argSummary, exitNotes, formatMs, prettyArgs, spanMs, targetOf, toolStatus, type ToolItem, type ToolStatus } from './transcript.js';
 
-const ICON: Record<ToolStatus, string> = { streaming: '…', waiting: '⏸', running: '⟳', ok: '✓', failed: '✗', denied: '⊘', aborted: '■' };
+const ICON: Record<ToolStatus, string> = { streaming: '…', waiting: '?', running: '⟳', ok: '✓', failed: '✗', denied: '⊘', aborted: '■' };
 
 function cmdOf(i: ToolItem): string | undefined {
   try {
