@@ -3,34 +3,18 @@
 import type { Command } from 'commander';
 import { modeApprover } from '../approval/modes.js';
 import { APPROVAL_MODES, type ApprovalMode } from '../approval/types.js';
-import { createAgent } from '../engine/agent.js';
-import type { AgentSession, TaskResult } from '../engine/session.js';
-import { floeHome } from '../config/home.js';
-import { cliRecorder } from './record.js';
+import type { TaskResult } from '../engine/session.js';
 import { terminalAsker } from './ask.js';
 import { EXIT_OK } from './exit.js';
 import { StdinLines } from './lines.js';
 import { humanRenderer } from './render.js';
-import { engineKnobs, parseMode, resolveWorkspace, sessionModelRef, type RunFlags } from './run.js';
+import { openCliSession, parseMode, type RunFlags } from './run.js';
 
 export const CHAT_HELP = 'Type a message and press Enter. /mode <allow-all|deny-all|read-only|always-ask>, /exit to leave. Ctrl-C stops a running task.';
 
 export async function chatCommand(flags: RunFlags): Promise<number> {
   let mode: ApprovalMode = parseMode(flags.approve, 'allow-all');
-  const knobs = engineKnobs();
-  const home = floeHome();
-  const recorder = cliRecorder(home);
-  let session: AgentSession;
-  try {
-    const agent = await createAgent({ home, agent: flags.agent, bare: flags.bare, onTraceRecord: recorder.onTraceRecord, ...knobs });
-    session = flags.resume
-      ? await agent.resumeSession(flags.resume)
-      : await agent.createSession({ workspace: resolveWorkspace(flags.workspace), model: flags.model });
-    recorder.register(session, { agent: agent.name, model: sessionModelRef(session), mode, title: 'chat', resumed: !!flags.resume });
-  } catch (e) {
-    recorder.close();
-    throw e;
-  }
+  const { session, recorder } = await openCliSession(flags, mode, 'chat');
   let last: TaskResult | undefined;
   const lines = new StdinLines();
   const approve = modeApprover(() => mode, terminalAsker(lines));

@@ -8,7 +8,7 @@ import { APPROVAL_MODES, type ApprovalMode } from '../approval/types.js';
 import { createAgent } from '../engine/agent.js';
 import type { AgentSession, TaskResult } from '../engine/session.js';
 import { floeHome } from '../config/home.js';
-import { cliRecorder } from './record.js';
+import { cliRecorder, type CliRecorder } from './record.js';
 import { terminalAsker } from './ask.js';
 import { EXIT_FAILED, EXIT_OK, fail } from './exit.js';
 import { StdinLines } from './lines.js';
@@ -53,24 +53,28 @@ export function resolveWorkspace(p: string | undefined): string {
   return ws;
 }
 
-export async function runCommand(promptParts: string[], flags: RunFlags): Promise<number> {
-  const prompt = promptParts.join(' ').trim();
-  if (!prompt) fail('floe run needs a prompt, e.g. floe run "list the files here"');
-  const mode = parseMode(flags.approve, 'allow-all');
-  const knobs = engineKnobs();
+/** The session a CLI command works with (new or resumed), registered in floe.db. */
+export async function openCliSession(flags: RunFlags, mode: ApprovalMode, title: string): Promise<{ session: AgentSession; recorder: CliRecorder }> {
   const home = floeHome();
   const recorder = cliRecorder(home);
-  let session: AgentSession;
   try {
-    const agent = await createAgent({ home, agent: flags.agent, bare: flags.bare, onTraceRecord: recorder.onTraceRecord, ...knobs });
-    session = flags.resume
+    const agent = await createAgent({ home, agent: flags.agent, bare: flags.bare, onTraceRecord: recorder.onTraceRecord, ...engineKnobs() });
+    const session = flags.resume
       ? await agent.resumeSession(flags.resume)
       : await agent.createSession({ workspace: resolveWorkspace(flags.workspace), model: flags.model });
-    recorder.register(session, { agent: agent.name, model: sessionModelRef(session), mode, title: prompt, resumed: !!flags.resume });
+    recorder.register(session, { agent: agent.name, model: sessionModelRef(session), mode, title, resumed: !!flags.resume });
+    return { session, recorder };
   } catch (e) {
     recorder.close();
     throw e;
   }
+}
+
+export async function runCommand(promptParts: string[], flags: RunFlags): Promise<number> {
+  const prompt = promptParts.join(' ').trim();
+  if (!prompt) fail('floe run needs a prompt, e.g. floe run "list the files here"');
+  const mode = parseMode(flags.approve, 'allow-all');
+  const { session, recorder } = await openCliSession(flags, mode, prompt);
   const lines = new StdinLines();
   const approve = modeApprover(() => mode, terminalAsker(lines));
   const ac = new AbortController();

@@ -26,7 +26,10 @@ export async function webCommand(flags: { port?: string; host?: string }): Promi
   try {
     host = createHost({ home: floeHome(), mode: 'web', ...engineKnobs() });
   } catch (e) {
-    if ((e as { name?: string }).name === 'StoreError') fail((e as Error).message);
+    // Fault-suite fix (test/faults/host-faults.test.ts): a second host on the same FLOE_HOME (HostError
+    // `conflict` from the host lock) is a user-facing condition, not an internal error with a stack trace.
+    const name = (e as { name?: string }).name;
+    if (name === 'StoreError' || name === 'HostError') fail((e as Error).message);
     throw e;
   }
   let server;

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../../main/engine/agent.js';
-import type { OmniMessage } from '../../shared/omni/types.js';
 import { startModelServer, type ModelServer, type ScriptStep } from '../fixtures/model-server.js';
+import { drain } from '../helpers/drain.js';
 import { payloads, tempHome, type TempHome } from '../helpers/cli.js';
 
 let server: ModelServer | undefined;
@@ -21,14 +21,6 @@ async function agentFor(script: ScriptStep[]) {
   return { agent, server, env };
 }
 
-async function drain(gen: AsyncGenerator<OmniMessage, unknown>) {
-  const msgs: OmniMessage[] = [];
-  for (;;) {
-    const r = await gen.next();
-    if (r.done) return { msgs, result: r.value as any };
-    msgs.push(r.value);
-  }
-}
 
 describe('SDK', () => {
   it('no approve callback → every call denied, nothing runs', async () => {

@@ -5,6 +5,7 @@ import { createAgent } from '../../main/engine/agent.js';
 import type { AgentSession } from '../../main/engine/session.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../fixtures/model-server.js';
+import { drain } from '../helpers/drain.js';
 import { jsonLines, payloads, readJsonl, runCli, tempHome, traceFiles, type TempHome } from '../helpers/cli.js';
 import { roleScript } from '../helpers/roles.js';
 
@@ -25,14 +26,6 @@ const idIn = (req: RecordedRequest): string => {
   return m ? m[1] : 'missing';
 };
 
-async function drain(gen: AsyncGenerator<OmniMessage, unknown>) {
-  const msgs: OmniMessage[] = [];
-  for (;;) {
-    const r = await gen.next();
-    if (r.done) return { msgs, result: r.value as any };
-    msgs.push(r.value);
-  }
-}
 
 describe('subagents', () => {
   it('CLI always-ask: the child approval is asked marked as the child; n denies; parent gets the child text; traces separate', async () => {

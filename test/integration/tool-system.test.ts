@@ -10,8 +10,8 @@ import type { ApprovalRequest } from '../../main/approval/types.js';
 import { modeApprover } from '../../main/approval/modes.js';
 import { createAgent } from '../../main/engine/agent.js';
 import type { AgentSession } from '../../main/engine/session.js';
-import type { OmniMessage } from '../../shared/omni/types.js';
 import { startModelServer, type ModelServer, type ScriptStep } from '../fixtures/model-server.js';
+import { drain } from '../helpers/drain.js';
 import { jsonLines, payloads, runCli, tempHome, type TempHome } from '../helpers/cli.js';
 import { toolNames } from '../helpers/roles.js';
 
@@ -31,14 +31,6 @@ afterEach(async () => {
 
 const calls = (...c: [string, object, string][]) => ({ reply: { toolCalls: c.map(([name, args, id]) => ({ name, arguments: args, id })) } });
 
-async function drain(gen: AsyncGenerator<OmniMessage, unknown>) {
-  const msgs: OmniMessage[] = [];
-  for (;;) {
-    const r = await gen.next();
-    if (r.done) return { msgs, result: r.value as any };
-    msgs.push(r.value);
-  }
-}
 
 async function session(script: ScriptStep[], o: { vision?: boolean; extraYaml?: string; systemConfig?: string; bare?: boolean } = {}) {
   server = await startModelServer(script);
