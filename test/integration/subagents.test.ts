@@ -153,3 +153,47 @@ describe('subagents', () => {
     expect(by('p4')).toMatchObject({ output: 'second round result', stop_reason: 'completed' });
   });
 });
+
+describe('subagent approvals after the foreground window', () => {
+  it('an approval that arises in the background waits and is surfaced on the next poll, with a count in the note', async () => {
+    server = await startModelServer(
+      roleScript({
+        parent: [
+          call('run_subagent', { prompt: 'late asker', yield_time_ms: 250 }, 'p1'),
+          (req) => ({ reply: { toolCalls: [{ name: 'input_subagent', arguments: { subagent_id: idIn(req), yield_time_ms: 8000 }, id: 'p2' }], delayMs: 1200 } }),
+          text('done'),
+        ],
+        late: [{ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: 'echo from-child' }, id: 'c1' }], delayMs: 600 } }, text('child finished')],
+      }),
+    );
+    env = tempHome({ baseUrl: server.openaiBaseUrl });
+    const agent = await createAgent({ home: env.home, retrySchedule: [10] });
+    const s = await agent.createSession({ workspace: env.workspace });
+    sessions.push(s);
+    const asked: { tool: string; origin?: string[]; at: number }[] = [];
+    let windowClosedAt = 0;
+    const gen = s.run('go', {
+      approve: async (req) => {
+        asked.push({ tool: req.toolName, origin: req.call.origin, at: Date.now() });
+        return 'allow';
+      },
+    });
+    const msgs: OmniMessage[] = [];
+    for (;;) {
+      const r = await gen.next();
+      if (r.done) break;
+      msgs.push(r.value);
+      const p = r.value.payload as any;
+      if (!r.value.origin && p.type === 'tool_call_output' && p.tool_call_id === 'p1') windowClosedAt = Date.now();
+    }
+    const outs = payloads(msgs.filter((m) => !m.origin), 'tool_call_output');
+    expect(outs.find((o) => o.tool_call_id === 'p1').output).toMatch(/^\[subagent running with subagent_id /);
+    const childAsk = asked.find((a) => a.tool === 'exec_command')!;
+    expect(childAsk.origin?.[0]).toMatch(/^session-/);
+    expect(childAsk.at).toBeGreaterThan(windowClosedAt + 500); // asked during the poll, not when it arose
+    const poll = outs.find((o) => o.tool_call_id === 'p2');
+    expect(poll.output).toMatch(/^child finished\n\[subagent session-\S+: 1 approval that arose in the background asked during this poll\]$/);
+    const childOut = msgs.find((m) => m.origin && (m.payload as any).type === 'tool_call_output')!;
+    expect((childOut.payload as any).output).toBe('from-child\n');
+  });
+});

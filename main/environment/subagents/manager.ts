@@ -9,6 +9,8 @@ import type { AgentSession, TaskResult } from '../../engine/session.js';
 import { SUBAGENT_REFUSAL, chooseSubagentSlot } from './eviction.js';
 
 interface PendingApproval {
+  /** it arose while no parent call was waiting, so it waited for the next poll */
+  deferred: boolean;
   req: ApprovalRequest;
   signal?: AbortSignal;
   resolve: (a: ApprovalAnswer) => void;
@@ -29,6 +31,8 @@ export class Subagent {
   /** forwarded messages not yet handed to a parent tool call */
   outbox: OmniMessage[] = [];
   pending: PendingApproval[] = [];
+  /** approvals that had waited for a parent window, answered through the current one */
+  surfaced = 0;
   window?: Window;
   private roundDone?: Promise<void>;
   private ac?: AbortController;
@@ -79,7 +83,7 @@ export class Subagent {
   private askParent(req: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer> {
     const tagged: ApprovalRequest = { ...req, call: req.call.origin?.length ? req.call : withOrigin(req.call, this.id), origin: [this.id, ...(req.origin ?? [])] };
     return new Promise((resolve) => {
-      this.pending.push({ req: tagged, signal, resolve });
+      this.pending.push({ deferred: !this.window, req: tagged, signal, resolve });
       this.window?.wake();
     });
   }
@@ -94,6 +98,7 @@ export class Subagent {
     let woken = new Promise<void>((r) => (wake = r));
     const window: Window = { approve, signal, wake: () => wake() };
     this.window = window;
+    this.surfaced = 0;
     const onAbort = () => wake();
     signal.addEventListener('abort', onAbort, { once: true });
     try {
@@ -109,6 +114,7 @@ export class Subagent {
             answer = { decision: 'deny' };
           }
           p.resolve(answer);
+          if (p.deferred) this.surfaced++;
           while (this.outbox.length) yield this.outbox.shift()!;
         }
         if (!this.running || signal.aborted) break;

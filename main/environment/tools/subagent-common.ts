@@ -27,17 +27,21 @@ export async function* foreground(child: Subagent, ms: number, ctx: ToolContext,
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   try {
     const finished = yield* child.wait(ms, ctx.approve, ctx.signal);
+    const notes: string[] = [];
+    if (child.surfaced) notes.push(`[subagent ${child.id}: ${plural(child.surfaced, 'approval')} that arose in the background asked during this poll]`);
     if (!finished) {
       const waiting = child.pending.length;
-      const notes = [runningNote];
-      if (waiting) notes.push(`[subagent ${child.id} is waiting for ${waiting} approval${waiting > 1 ? 's' : ''}; poll with input_subagent to answer]`);
+      notes.push(runningNote);
+      if (waiting) notes.push(`[subagent ${child.id} is waiting for ${plural(waiting, 'approval')}; poll with input_subagent to answer]`);
       return { stopReason: 'completed', note: notes.join('\n') };
     }
     const r = child.result ?? { status: 'failed' as const, errorMessage: 'no result' };
     if (r.text) yield r.text;
-    if (r.status === 'completed') return { stopReason: 'completed' };
-    return { stopReason: 'failed', note: `[subagent ${child.id} ended ${r.status}${r.errorMessage ? ': ' + r.errorMessage : ''}]` };
+    if (r.status !== 'completed') notes.push(`[subagent ${child.id} ended ${r.status}${r.errorMessage ? ': ' + r.errorMessage : ''}]`);
+    return { stopReason: r.status === 'completed' ? 'completed' : 'failed', ...(notes.length ? { note: notes.join('\n') } : {}) };
   } finally {
     ctx.signal.removeEventListener('abort', onAbort);
   }
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
