@@ -209,7 +209,7 @@ export class AgentSession {
       }
 
       // ── one request, retried on retryable failures ──
-      let turn: OmniMessage[] = [];
+      let turn: OmniMessage[];
       for (let attempt = 0; ; ) {
         event({ type: 'request_begin' });
         turn = [];
@@ -252,6 +252,10 @@ export class AgentSession {
         if (!(await sleep(wait, signal))) return finishAborted();
       }
       this.history.push(...turn);
+      // Fault-suite fix (test/faults/trace-faults.test.ts): a trace write that fails while the completed turn is
+      // committed aborts the signal, but the loop above has already left; without this check the task reported
+      // `completed` (and could start tools) although its trace stopped. End it here: failed (trace) or aborted.
+      if (signal.aborted) return finishAborted();
       for (const m of turn) if (m.payload && (m.payload as { type: string }).type === 'text') lastText = (m.payload as { text: string }).text;
 
       const calls = turn.filter(isToolCall);

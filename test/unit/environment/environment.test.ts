@@ -64,6 +64,7 @@ describe('runTool close-out', () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 20);
     const { out } = await exec(
+      // eslint-disable-next-line require-yield
       tool({ timeoutMs: 10_000 }, async function* (signal) {
         await new Promise((r) => signal.addEventListener('abort', r));
         return { images: ['data:image/png;base64,AA=='] };
@@ -99,7 +100,6 @@ describe('runTool close-out', () => {
   });
 
   it('empty output becomes [no output]; maxOutputLength <= 0 disables truncation', async () => {
-    // eslint-disable-next-line require-yield
     expect((await exec(tool({}, async function* () {}))).out.output).toBe('[no output]');
     const big = 'z'.repeat(20_000);
     const { out } = await exec(
