@@ -14,6 +14,11 @@ function alive(pid: number): boolean {
   }
 }
 
+// Fault-suite fix (test/faults/host-faults.test.ts): a lock file holding our own pid was always taken as stale,
+// so a second createHost in the same process silently took over the first one's home. Locks this process holds
+// are remembered here, so only a lock of ours that we no longer hold counts as stale.
+const heldHere = new Set<string>();
+
 /** Takes the lock or throws a clear `conflict`. Returns the release function. */
 export function acquireHostLock(home: string): () => void {
   const file = path.join(home, 'host.lock');
@@ -22,7 +27,12 @@ export function acquireHostLock(home: string): () => void {
       const fd = fs.openSync(file, 'wx', 0o600);
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      heldHere.add(file);
+      let released = false;
       return () => {
+        if (released) return;
+        released = true;
+        heldHere.delete(file);
         try {
           if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.unlinkSync(file);
         } catch {
@@ -32,6 +42,9 @@ export function acquireHostLock(home: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number(fs.readFileSync(file, 'utf8').trim());
+      if (pid === process.pid && heldHere.has(file)) {
+        throw new HostError('conflict', `Another Floe host in this process is using ${home}. Close it first, or start this one with another FLOE_HOME.`);
+      }
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
         throw new HostError(
           'conflict',
