@@ -20,9 +20,15 @@ const { Terminal } = xtermHeadless;
 /** Clean text kept between reads at most (the head is kept; the Environment truncates far below this anyway). */
 export const MODEL_TEXT_CAP = 1024 * 1024;
 
+/** Unparsed characters above which the producer should pause, and below which it may resume. */
+export const VIEW_BACKLOG_HIGH = 2 * 1024 * 1024;
+export const VIEW_BACKLOG_LOW = 256 * 1024;
+
 export interface ModelViewOptions {
   cols: number;
   rows: number;
+  /** told when the unparsed backlog crosses VIEW_BACKLOG_HIGH (true) and falls back below VIEW_BACKLOG_LOW (false) */
+  onBacklog?: (high: boolean) => void;
   /** headless scrollback; must exceed the rows one slice can scroll */
   scrollback?: number;
   slices?: SliceLimits;
@@ -46,13 +52,22 @@ export class ModelView {
   private held = 0;
   private altDirty = false;
   private wasAlt = false;
+  /** writes queued so far, and how many of them are parsed: read() waits only for what came before it */
+  private written = 0;
+  private parsed = 0;
+  private progress: (() => void)[] = [];
+  /** characters written but not parsed yet */
+  private backlog = 0;
+  private backlogHigh = false;
+  private readonly onBacklog?: (high: boolean) => void;
 
   constructor(opts: ModelViewOptions) {
     this.limits = opts.slices ?? DEFAULT_SLICE_LIMITS;
+    this.onBacklog = opts.onBacklog;
     this.term = new Terminal({
       cols: opts.cols,
       rows: opts.rows,
-      scrollback: opts.scrollback ?? 500,
+      scrollback: opts.scrollback ?? 10_000,
       allowProposedApi: true,
     });
     this.marker = this.term.registerMarker(0);
@@ -62,7 +77,17 @@ export class ModelView {
   write(data: string): void {
     if (this.disposed || !data) return;
     this.queue.push(data);
-    if (!this.feeding) this.feeding = this.feed().finally(() => (this.feeding = undefined));
+    this.written++;
+    this.backlog += data.length;
+    if (!this.backlogHigh && this.backlog > VIEW_BACKLOG_HIGH) {
+      this.backlogHigh = true;
+      this.onBacklog?.(true);
+    }
+    if (!this.feeding)
+      this.feeding = this.feed().finally(() => {
+        this.feeding = undefined;
+        this.notify();
+      });
   }
 
   resize(cols: number, rows: number): void {
@@ -70,9 +95,17 @@ export class ModelView {
     this.term.resize(cols, rows);
   }
 
-  /** Resolves once everything written so far has been parsed. */
+  /**
+   * Resolves once everything written before this call has been parsed — not what keeps arriving after it, so a
+   * command that floods its terminal (`yes`) cannot keep a reader waiting forever.
+   */
   async settle(): Promise<void> {
-    while (this.feeding) await this.feeding;
+    const target = this.written;
+    while (this.parsed < target && this.feeding && !this.disposed) await new Promise<void>((r) => this.progress.push(r));
+  }
+
+  private notify(): void {
+    for (const r of this.progress.splice(0)) r();
   }
 
   /** Clean text produced since the previous read. */
@@ -100,6 +133,7 @@ export class ModelView {
     if (this.disposed) return;
     this.disposed = true;
     this.queue = [];
+    this.notify();
     this.marker?.dispose();
     this.term.dispose();
   }
@@ -107,6 +141,7 @@ export class ModelView {
   private async feed(): Promise<void> {
     while (this.queue.length && !this.disposed) {
       const chunk = this.queue.join('');
+      const upto = this.written;
       this.queue = [];
       for (const slice of splitSlices(chunk, this.limits)) {
         if (this.disposed) return;
@@ -118,7 +153,14 @@ export class ModelView {
         await new Promise<void>((resolve) => this.term.write(slice, resolve));
         if (this.disposed) return;
         this.afterSlice();
+        this.backlog -= slice.length;
+        if (this.backlogHigh && this.backlog < VIEW_BACKLOG_LOW) {
+          this.backlogHigh = false;
+          this.onBacklog?.(false);
+        }
       }
+      this.parsed = upto;
+      this.notify();
     }
   }
 
@@ -161,9 +203,14 @@ export class ModelView {
 
   private rows(buf: IBuffer, from: number, to: number): ScreenRow[] {
     const out: ScreenRow[] = [];
+    let line = from < to ? buf.getLine(from) : undefined;
     for (let i = from; i < to; i++) {
-      const line = buf.getLine(i);
-      out.push({ text: line ? line.translateToString(false) : '', wrapped: line ? line.isWrapped : false });
+      const next = buf.getLine(i + 1);
+      // a row's trailing blanks matter only when the next row continues it (soft wrap); trimming the rest keeps
+      // a flood of short lines cheap (xterm then reads only up to the last non-blank cell)
+      const continues = !!next?.isWrapped;
+      out.push({ text: line ? line.translateToString(!continues) : '', wrapped: line ? line.isWrapped : false });
+      line = next;
     }
     return out;
   }
@@ -178,6 +225,12 @@ export class ModelView {
     const buf = this.term.buffer.normal;
     const from = this.markLine();
     if (from >= buf.baseY) return;
+    if (this.pending.length >= MODEL_TEXT_CAP) {
+      // nothing more fits before the next read: skip the scrolled-off rows without rendering them
+      this.seen = '';
+      this.placeMarker(buf.baseY);
+      return;
+    }
     // include the first on-screen row to know whether the last scrolled-off line continues on screen
     const lines = joinRows(this.rows(buf, from, buf.baseY + 1));
     const complete = lines.slice(0, -1);

@@ -49,7 +49,11 @@ export class CommandSession {
   private readonly view: ModelView;
   private readonly slave: SlaveHold;
   private holds = 0;
+  /** paused by the host (UI flow control) */
   private paused = false;
+  /** paused because the model view has a large unparsed backlog */
+  private viewBehind = false;
+  private ptyPaused = false;
 
   constructor(opts: { id: string; cmd: string; cwd: string; pty: IPty; cols: number; rows: number; scrollbackBytes: number; hooks: SessionHooks }) {
     this.id = opts.id;
@@ -62,7 +66,15 @@ export class CommandSession {
     this.startedAt = Date.now();
     this.lastUsedAt = this.startedAt;
     this.raw = new RawBuffer(opts.scrollbackBytes);
-    this.view = new ModelView({ cols: opts.cols, rows: opts.rows });
+    // the model view parses on this thread: when a flood outruns it, pause the pty until it catches up
+    this.view = new ModelView({
+      cols: opts.cols,
+      rows: opts.rows,
+      onBacklog: (high) => {
+        this.viewBehind = high;
+        this.applyPause();
+      },
+    });
     let resolveExited!: () => void;
     this.exited = new Promise<void>((r) => (resolveExited = r));
     this.slave = holdSlave(this.pty);
@@ -147,13 +159,22 @@ export class CommandSession {
   pause(): void {
     if (this.paused || this.status !== 'running') return;
     this.paused = true;
-    this.pty.pause();
+    this.applyPause();
   }
 
   resume(): void {
     if (!this.paused) return;
     this.paused = false;
-    this.pty.resume();
+    this.applyPause();
+  }
+
+  /** The pty reads only while neither the host nor the model view asks it to wait. */
+  private applyPause(): void {
+    const want = (this.paused || this.viewBehind) && this.status === 'running';
+    if (want === this.ptyPaused) return;
+    this.ptyPaused = want;
+    if (want) this.pty.pause();
+    else this.pty.resume();
   }
 
   info(): CommandSessionInfo {
@@ -177,7 +198,9 @@ export class CommandSession {
   /** Frees the model view (the process itself is the registry's business). */
   dispose(): void {
     this.slave.release();
-    this.resume();
+    this.paused = false;
+    this.viewBehind = false;
+    this.applyPause();
     this.view.dispose();
   }
 }

@@ -11,7 +11,9 @@ export interface SliceLimits {
   maxChars: number;
 }
 
-export const DEFAULT_SLICE_LIMITS: SliceLimits = { maxNewlines: 100, maxChars: 4096 };
+// Each slice costs one asynchronous write into the headless terminal, so slices are large; the model view's
+// scrollback (10000 rows) exceeds the most rows one slice can scroll: 4000 line feeds + 256 KiB / cols of wrapping.
+export const DEFAULT_SLICE_LIMITS: SliceLimits = { maxNewlines: 4000, maxChars: 256 * 1024 };
 
 /** Sequences that switch back from the alternate screen (DEC private modes 1049, 1047, 47). */
 export const ALT_SCREEN_EXITS = ['\x1b[?1049l', '\x1b[?1047l', '\x1b[?47l'] as const;
