@@ -212,9 +212,14 @@ export class TerminalHub {
     return p;
   }
 
+  /**
+   * What was already sent as `terminal.data`: the kept output without the batch still waiting to go out, which
+   * arrives as the next event — so a pane that replays this and then applies events shows every byte once.
+   */
   scrollback(sessionId: string, processId: string): string {
     const p = this.proc(sessionId, processId);
-    return p.scroll.join('') + p.pending;
+    const all = p.scroll.join('');
+    return all.slice(0, Math.max(0, all.length - p.pending.length));
   }
 
   write(sessionId: string, processId: string, data: string): void {

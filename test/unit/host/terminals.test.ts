@@ -115,6 +115,20 @@ describe('TerminalHub', () => {
     expect(() => hub.write('root', 'proc-1', 'x')).toThrow(/has exited/);
   });
 
+  it('scrollback holds what was sent; the batch still waiting arrives as the next event, so nothing repeats', async () => {
+    const { reg, hub, got, listen } = setup();
+    offs.push(listen());
+    reg.start('proc-1');
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'sent ' });
+    await new Promise((r) => setTimeout(r, 30)); // the batch goes out
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'waiting' });
+    const replay = hub.scrollback('root', 'proc-1');
+    expect(replay).toBe('sent ');
+    await new Promise((r) => setTimeout(r, 30));
+    const data = got.filter((g) => g.event === 'terminal.data').map((g) => (g.payload as { data: string }).data);
+    expect(replay + data.at(-1)).toBe('sent waiting');
+  });
+
   it('commands of a subagent are tagged with the child id and reachable through the root', () => {
     const { hub, got, listen } = setup();
     offs.push(listen());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiCommandSession } from '../../../shared/api.js';
-import { closePane, coveredByReplay, emptyTerm, exitProc, onOutput, openOf, openPane, procForCall, shouldResize, upsertProc } from '../../../renderer/src/features/terminal/reducer.js';
+import { closePane, emptyTerm, exitProc, onOutput, openOf, openPane, procForCall, shouldResize, upsertProc } from '../../../renderer/src/features/terminal/reducer.js';
 
 const proc = (id: string, cmd: string, startedAt: string, sessionId = 'root'): ApiCommandSession => ({ id, sessionId, cmd, cwd: '/w', status: 'running', startedAt, cols: 80, rows: 24 });
 
@@ -46,10 +46,5 @@ describe('terminal panes reducer', () => {
     expect(shouldResize({ cols: 80, rows: 24 }, { cols: 81, rows: 24 })).toBe(true);
     expect(shouldResize(null, { cols: 1, rows: 24 })).toBe(false);
     expect(shouldResize(null, { cols: NaN, rows: 24 })).toBe(false);
-  });
-  it('detects a live chunk the scrollback replay already ended with', () => {
-    expect(coveredByReplay('hello\r\nworld', 'world')).toBe(true);
-    expect(coveredByReplay('hello', 'new')).toBe(false);
-    expect(coveredByReplay('hello', '')).toBe(false);
   });
 });

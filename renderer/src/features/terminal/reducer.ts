@@ -75,7 +75,3 @@ export function shouldResize(prev: { cols: number; rows: number } | null, next: 
   return !prev || prev.cols !== next.cols || prev.rows !== next.rows;
 }
 
-/** Scrollback replay dedupe: a live chunk right after the replay that the replay already ended with. */
-export function coveredByReplay(replay: string, chunk: string): boolean {
-  return chunk.length > 0 && replay.endsWith(chunk);
-}

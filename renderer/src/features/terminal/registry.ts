@@ -3,14 +3,16 @@
 // acknowledged at once (the pane replays scrollback when it opens). Acks are batched. Must not render React.
 import type { Terminal } from '@xterm/xterm';
 import { getApi } from '../../api/client.js';
-import { coveredByReplay } from './reducer.js';
 
 interface Handle {
   term: Terminal;
   sessionId: string;
-  /** null while the scrollback replay is in flight */
+  /**
+   * null while the scrollback replay is in flight. The host's replay holds exactly the output already sent as
+   * events, and its answer travels on the same ordered channel, so events that arrive before it are in it and
+   * events after it are not.
+   */
   replay: string | null;
-  checkNext: boolean;
 }
 
 const handles = new Map<string, Handle>();
@@ -46,7 +48,7 @@ function expose(): Map<string, Terminal> {
 }
 
 export function register(processId: string, sessionId: string, term: Terminal): void {
-  handles.set(processId, { term, sessionId, replay: null, checkNext: false });
+  handles.set(processId, { term, sessionId, replay: null });
   expose().set(processId, term);
   getApi()
     .call('commands.scrollback', { sessionId, processId })
@@ -55,7 +57,6 @@ export function register(processId: string, sessionId: string, term: Terminal): 
       if (!h || h.term !== term) return;
       const data = r.ok ? r.value.data : '';
       h.replay = data;
-      h.checkNext = true;
       if (data) term.write(data);
       if (!r.ok) term.write(`\r\n[could not load earlier output: ${r.error.message}]\r\n`);
     });
@@ -79,13 +80,6 @@ export function route(sessionId: string, processId: string, data: string): boole
     // emitted before the scrollback answer: the replay contains it
     ack(sessionId, processId, data.length);
     return true;
-  }
-  if (h.checkNext) {
-    h.checkNext = false;
-    if (coveredByReplay(h.replay, data)) {
-      ack(sessionId, processId, data.length);
-      return true;
-    }
   }
   h.term.write(data, () => ack(sessionId, processId, data.length));
   return true;
