@@ -1,0 +1,105 @@
+// Benchmark: concurrency — 20 SDK sessions run at once on the scripted model server (real HTTP on 127.0.0.1),
+// 8 of them hand a subtask to a subagent (8 subagents), every session and child runs one exec_command in a real
+// pty. Figure: the main event-loop delay p99 during the run; baseline: the same process idle. Temp FLOE_HOME;
+// must not touch the user's home or leave servers or processes behind.
+import { createAgent } from '../main/engine/agent.js';
+import type { OmniMessage } from '../shared/omni/types.js';
+import { startModelServer, type RecordedRequest, type ScriptStep } from '../test/fixtures/model-server.js';
+import { tempHome } from '../test/helpers/cli.js';
+import { idleLoop, sampleRss, watchLoop } from './lib/loop.js';
+import { machine } from './lib/output.js';
+import { makeResult, type BenchResult } from './lib/result.js';
+
+const SESSIONS = 20;
+const SUBAGENTS = 8;
+const IDLE_MS = 3000;
+
+/** Replies by the task's role (from the first user message) and whether a tool result came back. */
+function reply(req: RecordedRequest): ScriptStep {
+  const msgs = (req.body?.messages ?? []) as { role: string; content?: unknown }[];
+  const text = (m: { content?: unknown }) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? ''));
+  const user = msgs.find((m) => m.role === 'user');
+  const prompt = user ? text(user) : '';
+  if (msgs.at(-1)?.role === 'tool') return { reply: { text: `finished: ${prompt.slice(0, 20)}`, usage: { input: 200, output: 20 } } };
+  if (prompt.includes('PARENT')) {
+    return { reply: { toolCalls: [{ name: 'run_subagent', arguments: { prompt: `CHILD of ${prompt}` } }], usage: { input: 150, output: 30 } } };
+  }
+  return {
+    reply: {
+      text: 'Running it.',
+      toolCalls: [{ name: 'exec_command', arguments: { cmd: `printf 'line %s\\n' $(seq 1 200) | tail -n 3; echo '${prompt.slice(0, 12)}'` } }],
+      usage: { input: 120, output: 25 },
+      chunkDelayMs: 2,
+    },
+  };
+}
+
+async function drain(gen: AsyncGenerator<OmniMessage, { status: string }>): Promise<{ status: string; messages: number }> {
+  let messages = 0;
+  for (;;) {
+    const r = await gen.next();
+    if (r.done) return { status: r.value.status, messages };
+    messages++;
+  }
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const server = await startModelServer({ next: reply });
+  const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: benchmark agent\n' });
+  try {
+    const agent = await createAgent({ home: env.home, bare: true, retrySchedule: [50, 50, 50] });
+    // warm-up: one parent task (with its subagent) first, so one-time module loading and compilation (tsx compiles
+    // lazily imported modules on first use) is not counted as loop delay of the concurrent run
+    const warm = await agent.createSession({ workspace: env.workspace });
+    const warmed = await drain(warm.run('PARENT warm-up', { approve: async () => 'allow' }));
+    await warm.dispose();
+    if (warmed.status !== 'completed') throw new Error(`the warm-up task ended ${warmed.status}`);
+    const sessions = await Promise.all(Array.from({ length: SESSIONS }, () => agent.createSession({ workspace: env.workspace })));
+    try {
+      const idle = await idleLoop(IDLE_MS);
+      const rss = sampleRss();
+      const w = watchLoop();
+      const t0 = performance.now();
+      const results = await Promise.all(
+        sessions.map((s, i) => drain(s.run(i < SUBAGENTS ? `PARENT task ${i}` : `PLAIN task ${i}`, { approve: async () => 'allow' }))),
+      );
+      const wallMs = performance.now() - t0;
+      const busy = w.stop();
+      const mem = rss.stop();
+      const failed = results.filter((r) => r.status !== 'completed');
+      if (failed.length) throw new Error(`${failed.length} of ${SESSIONS} sessions ended ${failed.map((f) => f.status).join(', ')}`);
+      const childRequests = server.requests.filter((r) => !JSON.stringify(r.body?.messages ?? '').includes('warm-up')).filter((r) => JSON.stringify(r.body?.messages ?? '').includes('CHILD of')).length;
+      if (childRequests < SUBAGENTS) throw new Error(`expected ${SUBAGENTS} subagents to ask the model, saw ${childRequests} requests`);
+      return [
+        makeResult({
+          name: 'concurrency',
+          title: `concurrency: ${SESSIONS} sessions + ${SUBAGENTS} subagents on the scripted model server, event-loop delay`,
+          date: new Date().toISOString(),
+          machine: machine(),
+          baseline: { label: `same process idle for ${IDLE_MS / 1000} s (sessions created)`, value: idle.p99, unit: 'ms loop delay p99' },
+          subject: { label: `${SESSIONS} tasks at once (each: model → exec_command → model; 8 via run_subagent)`, value: busy.p99, unit: 'ms loop delay p99' },
+          goal: { figure: 'p99 ms', op: '<', value: 50 },
+          figure: busy.p99,
+          absolute: {
+            idle_p50_ms: idle.p50,
+            idle_p99_ms: idle.p99,
+            run_p50_ms: busy.p50,
+            run_p99_ms: busy.p99,
+            run_max_ms: busy.max,
+            run_wall_ms: wallMs,
+            model_requests: server.requests.length,
+            messages_streamed: results.reduce((a, r) => a + r.messages, 0),
+            rss_start_mb: mem.firstMB,
+            rss_peak_mb: mem.peakMB,
+          },
+          notes: ['one warm-up parent task runs first and is not measured', 'SDK createAgent with a temp FLOE_HOME, --bare (no MCP), approve = allow; loop delay from perf_hooks.monitorEventLoopDelay (5 ms resolution)'],
+        }),
+      ];
+    } finally {
+      await Promise.all(sessions.map((s) => s.dispose()));
+    }
+  } finally {
+    await server.close();
+    env.cleanup();
+  }
+}

@@ -1,0 +1,16 @@
+// The benchmarks, in run order, by name → lazy module import. Each module exports `run(): Promise<BenchResult[]>`.
+// Must not run anything at import time.
+import type { BenchResult } from './lib/result.js';
+
+export interface BenchModule {
+  run(): Promise<BenchResult[]>;
+}
+
+export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
+  'deferred-tools': () => import('./deferred-tools.js'),
+  trace: () => import('./trace.js'),
+  'tool-overhead': () => import('./tool-overhead.js'),
+  'pty-throughput': () => import('./pty-throughput.js'),
+  concurrency: () => import('./concurrency.js'),
+  'ui-flood': () => import('./ui-flood.js'),
+};
