@@ -78,6 +78,8 @@ function endsTorn(fs: TraceFs, fd: number): boolean {
 export class TraceWriter {
   private fd: number | null;
   private needsHeal: boolean;
+  /** the file's size, read once at open and kept up to date by our own appends (-1: read it at the next append) */
+  private size = -1;
   private readonly listeners = new Set<AppendListener>();
 
   private constructor(
@@ -157,7 +159,8 @@ export class TraceWriter {
     const buf = Buffer.from(prefix + json + '\n', 'utf8');
     let before = -1;
     try {
-      before = this.fs.fstatSync(fd).size;
+      if (this.size < 0) this.size = this.fs.fstatSync(fd).size;
+      before = this.size;
       let done = this.fs.writeSync(fd, buf, 0, buf.length);
       // Regular files take the whole buffer in one write; finish a short write rather than lose its tail.
       while (done < buf.length) {
@@ -167,6 +170,7 @@ export class TraceWriter {
       }
     } catch (e) {
       this.rollback(fd, before);
+      this.size = -1;
       try {
         this.needsHeal = endsTorn(this.fs, fd);
       } catch {
@@ -175,6 +179,7 @@ export class TraceWriter {
       throw new Error(`Cannot append to trace file ${this.file}: ${describeCause(e)}.`, { cause: e });
     }
     this.needsHeal = false;
+    this.size = before + buf.length;
     const offset = before + prefix.length;
     const length = buf.length - prefix.length;
     for (const l of this.listeners) {
