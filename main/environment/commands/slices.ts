@@ -54,8 +54,10 @@ export function splitSlices(data: string, limits: SliceLimits = DEFAULT_SLICE_LI
       // the exit sequence is a slice of its own: the caller re-anchors before more output can scroll
       end = pos + exit.length;
     } else {
-      const alt = nextAltExit(data, pos + 1);
-      if (alt > 0 && alt < end) end = alt;
+      // look for an exit sequence only inside this slice (searching the whole rest would be quadratic)
+      // (the window reaches a sequence's length past the end, so one that starts inside the slice is found)
+      const rel = nextAltExit(data.slice(pos + 1, end + 7), 0);
+      if (rel >= 0 && pos + 1 + rel < end) end = pos + 1 + rel;
     }
     out.push(data.slice(pos, end));
     pos = end;
