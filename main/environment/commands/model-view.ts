@@ -20,6 +20,9 @@ const { Terminal } = xtermHeadless;
 /** Clean text kept between reads at most (the head is kept; the Environment truncates far below this anyway). */
 export const MODEL_TEXT_CAP = 1024 * 1024;
 
+/** Characters of a skippable chunk that are still parsed (its last lines: enough to fill the screen). */
+const SKIP_KEEP_CHARS = 4 * 1024;
+
 /** Unparsed characters above which the producer should pause, and below which it may resume. */
 export const VIEW_BACKLOG_HIGH = 2 * 1024 * 1024;
 export const VIEW_BACKLOG_LOW = 256 * 1024;
@@ -140,9 +143,14 @@ export class ModelView {
 
   private async feed(): Promise<void> {
     while (this.queue.length && !this.disposed) {
-      const chunk = this.queue.join('');
+      let chunk = this.queue.join('');
       const upto = this.written;
       this.queue = [];
+      const skipped = this.skippable(chunk);
+      if (skipped > 0) {
+        chunk = chunk.slice(skipped);
+        this.backlog -= skipped;
+      }
       for (const slice of splitSlices(chunk, this.limits)) {
         if (this.disposed) return;
         if (this.term.buffer.active.type === 'alternate' && this.altDirty && startsWithAltExit(slice)) {
@@ -162,6 +170,19 @@ export class ModelView {
       this.parsed = upto;
       this.notify();
     }
+  }
+
+  /**
+   * While the text for the next read is already full, the model can see none of what keeps arriving, so a chunk
+   * without escape sequences (plain text cannot change modes or move the cursor except by line feeds) is parsed
+   * only from the start of its last few lines: the screen and cursor end up the same, the parse cost is saved.
+   * Returns how many leading characters may be skipped.
+   */
+  private skippable(chunk: string): number {
+    if (this.pending.length < MODEL_TEXT_CAP || this.term.buffer.active.type !== 'normal') return 0;
+    if (chunk.length <= SKIP_KEEP_CHARS || chunk.indexOf('\x1b') !== -1) return 0;
+    const lineStart = chunk.indexOf('\n', chunk.length - SKIP_KEEP_CHARS);
+    return lineStart < 0 ? 0 : lineStart + 1;
   }
 
   private afterSlice(): void {
