@@ -14,24 +14,20 @@ export const execCommandTool: Tool = {
   definition: {
     name: 'exec_command',
     description:
-      'Run a shell command with `bash -lc <cmd>` in a pseudo-terminal, in the workspace (or `workdir`). Waits up to ' +
-      '`yield_time_ms` (default 60000, minimum 250) for it to finish and returns its output as clean text (colors ' +
-      'and cursor codes removed, progress bars collapsed, full-screen programs shown as their screen). A non-zero ' +
-      'exit adds `[exit code: <n>]`. If the command is still running when the wait ends, it keeps running in the ' +
-      'background and you get a process_id: use input_command to poll for more output, type input, or send Ctrl-C ' +
-      '("\\u0003"). Nothing waits on a human: PAGER/GIT_PAGER=cat, GIT_EDITOR=true, GIT_TERMINAL_PROMPT=0. ' +
-      'Prefer non-interactive flags; use a short yield_time_ms to start servers or watchers.',
+      'Run `bash -lc <cmd>` in a terminal in the workspace. Waits up to yield_time_ms for it to end and returns its ' +
+      'output as clean text; a non-zero exit adds `[exit code: <n>]`. Still running then: it goes on in the ' +
+      'background with a process_id for input_command. Pagers and editors are disabled; prefer non-interactive flags.',
     parameters: {
       type: 'object',
       properties: {
-        cmd: { type: 'string', description: 'The shell command line to run (bash syntax)' },
+        cmd: { type: 'string', description: 'Command line (bash)' },
         workdir: {
           type: 'string',
-          description: 'Directory to run in; relative paths resolve against the workspace. Default: the workspace',
+          description: 'Directory (relative to the workspace)',
         },
         yield_time_ms: {
           type: 'number',
-          description: 'How long to wait for the command before returning (ms; default 60000, minimum 250)',
+          description: 'Wait in ms (default 60000, min 250)',
         },
       },
       required: ['cmd'],

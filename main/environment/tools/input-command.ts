@@ -21,20 +21,16 @@ export const inputCommandTool: Tool = {
   definition: {
     name: 'input_command',
     description:
-      'Interact with a command that exec_command left running (identified by its process_id). `chars` is typed ' +
-      'into its terminal exactly as given — no newline is added, so include "\\n" to press Enter. Send "\\u0003" ' +
-      'alone (nothing else in the same call) for Ctrl-C. Omit `chars` (or pass "") to just poll for new output. ' +
-      'Waits 250 ms after typing, 5000 ms for a poll (`yield_time_ms` overrides), returning early if the command ' +
-      'exits. Returns only the output produced since the previous exec_command/input_command result; when the ' +
-      'command has exited you get its exit status and the process_id is released.',
+      'Drive a command exec_command left running: `chars` is typed as given (no newline added; "\\u0003" alone is ' +
+      'Ctrl-C); omit it to poll. Returns the output since the last result; on exit, its status.',
     parameters: {
       type: 'object',
       properties: {
-        process_id: { type: 'string', description: 'The process_id returned by exec_command (proc-…)' },
-        chars: { type: 'string', description: 'Text to type into the terminal; "\\u0003" alone sends Ctrl-C' },
+        process_id: { type: 'string', description: 'From exec_command' },
+        chars: { type: 'string', description: 'Text to type' },
         yield_time_ms: {
           type: 'number',
-          description: 'How long to wait for output (ms; default 250 after typing, 5000 for a poll; minimum 250)',
+          description: 'Wait in ms (default 250 after typing, 5000 for a poll)',
         },
       },
       required: ['process_id'],

@@ -9,16 +9,13 @@ export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[]): T
       name: 'search_extra_tools',
       aliases: ['SearchExtraTools'],
       description:
-        'Search the extra tools that are available but not listed (e.g. MCP server tools). Returns JSON ' +
-        '{results: [{name, description, parameters, score}], total_available}. query is either keywords ' +
-        '(case-insensitive; prefix a word with + to require it, e.g. "+file read") or select:<name>,<name> to get ' +
-        'tools by exact name. Then run a result with execute_extra_tool, passing its name and params matching ' +
-        'its parameters schema.',
+        'Find tools that are available but not listed (e.g. MCP tools). Returns JSON {results: [{name, description, ' +
+        'parameters, score}], total_available}; run one with execute_extra_tool.',
       parameters: {
         type: 'object',
         properties: {
-          query: { type: 'string', description: 'Keywords (+word = required), or select:<name>[,<name>...]' },
-          max_results: { type: 'number', description: 'Maximum number of results (default 5, at most 20)' },
+          query: { type: 'string', description: 'Keywords (+word = required) or select:<name>,<name>' },
+          max_results: { type: 'number', description: 'Default 5, at most 20' },
         },
         required: ['query'],
       },
