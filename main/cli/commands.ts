@@ -1,9 +1,8 @@
 // Registers the CLI commands that live in other modules (chat, traces, web, desktop).
 import { registerChatCommand } from './chat.js';
+import { registerDesktopCommand } from './desktop.js';
 import { extraCommands } from './main.js';
 import { registerTracesCommand } from './traces.js';
 import { registerWebCommand } from './web.js';
 
-extraCommands.push(registerChatCommand, registerTracesCommand, registerWebCommand);
-import { registerDesktopCommand } from './desktop.js';
-extraCommands.push(registerDesktopCommand);
+extraCommands.push(registerChatCommand, registerTracesCommand, registerWebCommand, registerDesktopCommand);
