@@ -1,7 +1,9 @@
-// Test helpers for the store: temp folders and a deterministic synthetic trace. No assertions here.
+// Test helpers for the store: temp folders, a per-test store, and a deterministic synthetic trace. No assertions here.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import { openStore, type Store } from '../../../main/store/index.js';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 
 export function tempDir(prefix = 'floe-store-'): { dir: string; cleanup: () => void } {
@@ -84,4 +86,26 @@ export function writeTrace(file: string, msgs: OmniMessage[]): WrittenLine[] {
   }
   writeFileSync(file, lines.map((l) => l + '\n').join(''));
   return pos;
+}
+
+/**
+ * A fresh store in a temp folder for every test, with a clock that ticks one second per stamp. The returned object
+ * is filled in by beforeEach; read its fields inside tests.
+ */
+export function useTestStore(): { store: Store; dir: string } {
+  const ctx = {} as { store: Store; dir: string; cleanup: () => void };
+  let tick = 0;
+  const clock = () => new Date(Date.UTC(2025, 0, 1, 0, 0, tick++)).toISOString();
+  beforeEach(() => {
+    const t = tempDir();
+    ctx.dir = t.dir;
+    ctx.cleanup = t.cleanup;
+    tick = 0;
+    ctx.store = openStore(join(t.dir, 'floe.db'), { now: clock });
+  });
+  afterEach(() => {
+    ctx.store.close();
+    ctx.cleanup();
+  });
+  return ctx;
 }
