@@ -66,6 +66,12 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await page.locator('.tl-row[data-kind="tool"]').click();
     await expect.poll(() => text(page.locator('.detail-raw'))).toMatch(lit('"tool_call"'));
     await shot(page, '04-trace-timeline');
+
+    // and back: the timeline row jumps to the transcript, the tool card jumps to its timeline row
+    await page.getByRole('button', { name: 'Show in transcript' }).click();
+    await page.getByText('the command printed hello').waitFor();
+    await page.getByRole('button', { name: 'Show in trace' }).first().click();
+    await expect.poll(() => text(page.locator('.detail-raw'))).toMatch(lit('"exec_command"'));
   });
 
   it('deny: the card disappears, the transcript shows the denial, nothing ran', async () => {

@@ -6,6 +6,8 @@ import { byToolCall } from '../approvals/reducer.js';
 import { useApprovals } from '../approvals/store.js';
 import { procForCall } from '../terminal/reducer.js';
 import { useTerminals } from '../terminal/store.js';
+import { useNav } from '../../app/nav.js';
+import { useTraces } from '../traces/store.js';
 import { argSummary, exitNotes, formatMs, prettyArgs, spanMs, targetOf, toolStatus, type ToolItem, type ToolStatus } from './transcript.js';
 
 const ICON: Record<ToolStatus, string> = { streaming: '…', waiting: '?', running: '⟳', ok: '✓', failed: '✗', denied: '⊘', aborted: '■' };
@@ -19,6 +21,12 @@ function cmdOf(i: ToolItem): string | undefined {
     /* partial */
   }
   return undefined;
+}
+
+/** Jump from the transcript to the timeline row of this call. */
+async function showInTrace(sessionId: string, toolCallId: string): Promise<void> {
+  useNav.getState().go('traces');
+  await useTraces.getState().openAt(sessionId, toolCallId);
 }
 
 export const ToolCard = memo(function ToolCard({ item, rootId }: { item: ToolItem; rootId: string }) {
@@ -48,6 +56,11 @@ export const ToolCard = memo(function ToolCard({ item, rootId }: { item: ToolIte
         {procId && !paneOpen && (
           <button className="small" aria-label="Show terminal" onClick={() => openPane(procId)}>
             Terminal
+          </button>
+        )}
+        {item.done && (
+          <button className="small ghost" aria-label="Show in trace" title="Show this call in the trace timeline" onClick={() => void showInTrace(rootId, item.toolCallId)}>
+            trace
           </button>
         )}
         <button className="small ghost" aria-expanded={showArgs || !!pending} aria-label={showArgs ? 'Hide arguments' : 'Show arguments'} onClick={() => setShowArgs(!showArgs)}>

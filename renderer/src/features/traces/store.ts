@@ -29,6 +29,8 @@ export interface TracesState {
   detail: { line: string; pretty: string } | null;
   loadList(f?: TraceFilters): Promise<void>;
   open(sessionId: string): Promise<void>;
+  /** open a session's timeline with the row of one tool call selected (jump from the transcript) */
+  openAt(sessionId: string, toolCallId: string): Promise<void>;
   close(): void;
   refresh(): Promise<void>;
   toggleKind(k: RowKind): void;
@@ -97,6 +99,12 @@ export const useTraces = create<TracesState>((set, get) => ({
     } finally {
       if (seq === openSeq) set({ loading: false });
     }
+  },
+
+  async openAt(sessionId, toolCallId) {
+    await get().open(sessionId);
+    const row = get().rows.find((r) => r.toolCallId === toolCallId);
+    if (row) await get().select(row);
   },
 
   close: () => set({ sessionId: null, records: [], rows: [], selected: null, detail: null }),
