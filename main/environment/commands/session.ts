@@ -54,6 +54,8 @@ export class CommandSession {
   /** paused because the model view has a large unparsed backlog */
   private viewBehind = false;
   private ptyPaused = false;
+  /** the command's process has exited: never pause again (its remaining output must drain) */
+  private childGone = false;
 
   constructor(opts: { id: string; cmd: string; cwd: string; pty: IPty; cols: number; rows: number; scrollbackBytes: number; hooks: SessionHooks }) {
     this.id = opts.id;
@@ -77,7 +79,13 @@ export class CommandSession {
     });
     let resolveExited!: () => void;
     this.exited = new Promise<void>((r) => (resolveExited = r));
-    this.slave = holdSlave(this.pty);
+    this.slave = holdSlave(this.pty, () => {
+      // the command is gone: what it printed last must be read now, whatever the UI or the model view asked for
+      const wasPaused = this.ptyPaused;
+      this.childGone = true;
+      this.applyPause();
+      return wasPaused;
+    });
     this.pty.onData((data) => {
       this.slave.sawData();
       this.raw.push(data);
@@ -170,7 +178,7 @@ export class CommandSession {
 
   /** The pty reads only while neither the host nor the model view asks it to wait. */
   private applyPause(): void {
-    const want = (this.paused || this.viewBehind) && this.status === 'running';
+    const want = (this.paused || this.viewBehind) && this.status === 'running' && !this.childGone;
     if (want === this.ptyPaused) return;
     this.ptyPaused = want;
     if (want) this.pty.pause();

@@ -8,8 +8,8 @@ import type { IPty } from 'node-pty';
 const POLL_MS = 20;
 /** output silence after exit that counts as drained */
 const QUIET_MS = 30;
-/** give up waiting for silence after this long (node-pty destroys the stream 200 ms after the exit anyway) */
-const MAX_DRAIN_MS = 150;
+/** give up waiting for silence after this long (a background child that keeps writing would hold it forever) */
+const MAX_DRAIN_MS = 1000;
 
 export interface SlaveHold {
   /** call on every data event */
@@ -28,7 +28,12 @@ function alive(pid: number): boolean {
 }
 
 /** Opens the pty's slave side (when the platform exposes its name) and releases it once the output has drained. */
-export function holdSlave(p: IPty): SlaveHold {
+/**
+ * `onChildExit` is called once when the command's process is found gone: the caller must stop pausing the pty then,
+ * or the output still buffered in the kernel is lost when node-pty closes the stream. It returns true when the pty
+ * was paused until then.
+ */
+export function holdSlave(p: IPty, onChildExit?: () => boolean): SlaveHold {
   const name = (p as unknown as { ptsName?: unknown }).ptsName;
   let fd: number | undefined;
   if (typeof name === 'string' && name.startsWith('/dev/')) {
@@ -40,6 +45,7 @@ export function holdSlave(p: IPty): SlaveHold {
   }
   let lastData = Date.now();
   let exitedAt: number | undefined;
+  let checking = false;
   let timer: ReturnType<typeof setInterval> | undefined;
   const release = (): void => {
     if (timer) clearInterval(timer);
@@ -59,8 +65,19 @@ export function holdSlave(p: IPty): SlaveHold {
       if (exitedAt === undefined) {
         if (alive(p.pid)) return;
         exitedAt = now;
+        // a pty the caller had paused only starts draining now: count the quiet time from here
+        if (onChildExit?.()) lastData = now;
       }
-      if (now - lastData >= QUIET_MS || now - exitedAt >= MAX_DRAIN_MS) release();
+      if (now - exitedAt >= MAX_DRAIN_MS) return release();
+      if (now - lastData < QUIET_MS || checking) return;
+      // Timers run before the loop polls for I/O: on a busy loop, data may be waiting right now. Look again after
+      // this turn's poll phase, and let go only if nothing arrived meanwhile.
+      checking = true;
+      const seen = lastData;
+      setImmediate(() => {
+        checking = false;
+        if (lastData === seen) release();
+      });
     }, POLL_MS);
     timer.unref?.();
   }
