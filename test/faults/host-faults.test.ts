@@ -2,46 +2,23 @@
 // every tool_call paired and no trace line lost; two hosts on one FLOE_HOME (createHost twice in one process,
 // and two `floe web` processes): the second refuses with a clear conflict, the first keeps working.
 // Real processes, real files; every child is killed in cleanup.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost } from '../../main/host/index.js';
 import { startModelServer } from '../fixtures/model-server.js';
-import { FLOE_BIN, jsonLines, runCli, tempHome, traceFiles } from '../helpers/cli.js';
+import { jsonLines, runCli, tempHome, traceFiles } from '../helpers/cli.js';
+import { httpStatus, startWeb as startWebProcess, type WebProcess } from '../helpers/procs.js';
 import { cleanupAll, intactTraceFile, onCleanup, pidsWith, waitFor } from './support.js';
 
 afterEach(cleanupAll);
 
-const status = (url: string): Promise<number> =>
-  new Promise((resolve, reject) => http.get(url, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject));
 
-function startWeb(home: string): { proc: ChildProcess; url: Promise<string>; out: () => string; err: () => string; exit: Promise<number | null> } {
-  const proc = spawn(process.execPath, [FLOE_BIN, 'web', '--port', '0'], { env: { ...process.env, FLOE_HOME: home, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startWeb(home: string): WebProcess {
+  const w = startWebProcess(home);
   onCleanup(() => {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill('SIGKILL');
   });
-  let out = '';
-  let err = '';
-  proc.stderr!.on('data', (d) => (err += d));
-  const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const url = new Promise<string>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no URL printed; stdout: ${out} stderr: ${err}`)), 30_000);
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) {
-        clearTimeout(t);
-        resolve(m[1]!);
-      }
-    });
-    void exit.then(() => {
-      clearTimeout(t);
-      reject(new Error(`exited before printing a URL; stderr: ${err}`));
-    });
-  });
-  url.catch(() => {});
-  return { proc, url, out: () => out, err: () => err, exit };
+  return w;
 }
 
 describe('host faults', () => {
@@ -131,14 +108,14 @@ describe('host faults', () => {
     onCleanup(() => env.cleanup());
     const a = startWeb(env.home);
     const url = await a.url;
-    expect(await status(url)).toBe(200);
+    expect(await httpStatus(url)).toBe(200);
     const b = startWeb(env.home);
     const code = await b.exit;
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
     expect(b.err()).toContain(`Another Floe host (pid ${a.proc.pid}) is using`);
     expect(b.err()).not.toMatch(/\n\s+at /); // no stack trace
-    expect(await status(url)).toBe(200);
+    expect(await httpStatus(url)).toBe(200);
     expect(fs.readFileSync(`${env.home}/host.lock`, 'utf8').trim()).toBe(String(a.proc.pid));
     a.proc.kill('SIGTERM');
     expect(await a.exit).toBe(0);

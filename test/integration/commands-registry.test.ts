@@ -1,10 +1,10 @@
 // CommandRegistry with real ptys: host events, raw scrollback, kill escalation, the cap-64 eviction rule and
 // disposeAll leaving no process behind.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pgrep, until } from '../helpers/procs.js';
 import { groupAlive } from '../../main/environment/commands/process-group.js';
 import { CommandRegistry, type CommandEvent } from '../../main/environment/commands/registry.js';
 
@@ -26,21 +26,6 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function pgrep(pattern: string): number[] {
-  try {
-    return execFileSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-async function until(cond: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (cond()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return cond();
-}
 const tag = (): string => `1000.${process.pid}${Math.floor(Math.random() * 100000)}`;
 
 describe('CommandRegistry', () => {

@@ -1,10 +1,10 @@
 // exec_command / input_command end to end: real bash in a real pty through CommandRegistry, tools driven the way
 // the Environment drives them (execute + drain the generator).
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgrep, until } from '../helpers/procs.js';
 import { CommandRegistry } from '../../main/environment/commands/registry.js';
 import { execCommandTool } from '../../main/environment/tools/exec-command.js';
 import { inputCommandTool } from '../../main/environment/tools/input-command.js';
@@ -57,25 +57,7 @@ const idFrom = (note: string | undefined): string => {
   return m[1];
 };
 
-function pgrep(pattern: string): number[] {
-  try {
-    return execFileSync('pgrep', ['-f', pattern], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
 
-async function until(cond: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (cond()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return cond();
-}
 
 describe('exec_command', () => {
   it('returns the output and the exit-code note for a failing command, then releases the session', async () => {
