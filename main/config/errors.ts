@@ -3,6 +3,8 @@
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+  /** A config mistake is the user's to fix: the API reports it as a bad request. */
+  readonly code = 'bad_request' as const;
   constructor(
     message: string,
     readonly file: string,

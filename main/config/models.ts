@@ -18,6 +18,7 @@ export interface ModelListing {
 /** A model reference that names nothing configured; `available` lists what is. */
 export class ModelNotFoundError extends Error {
   override readonly name = 'ModelNotFoundError';
+  readonly code = 'bad_request' as const;
   constructor(
     message: string,
     readonly ref: string,

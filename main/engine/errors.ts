@@ -2,5 +2,6 @@
 // message as it is — no stack trace — and the CLI exits 2.
 export class UserError extends Error {
   readonly userError = true;
+  readonly code = 'bad_request' as const;
   override name = 'UserError';
 }

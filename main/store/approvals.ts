@@ -146,7 +146,9 @@ export function createApprovalsRepo(db: Db, now: Clock): ApprovalsRepo {
         throw new StoreError(`Pending approval ${p.id}: permission "${String(p.permission)}" is not r or rw.`);
       }
       if (pend.get.get(p.id)) {
-        throw new StoreError(`A pending approval with id ${p.id} already exists; approval ids must be unique.`);
+        throw new StoreError(`A pending approval with id ${p.id} already exists; approval ids must be unique.`, {
+          code: 'conflict',
+        });
       }
       pend.insert.run({
         id: p.id,

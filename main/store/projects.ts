@@ -108,7 +108,7 @@ export function createProjectsRepo(db: Db, now: Clock): ProjectsRepo {
     rename(id, name) {
       if (!name.trim()) throw new StoreError(`Project ${id}: the new name is empty; give a name with some text.`);
       if (setName.run(name.trim(), id).changes === 0) {
-        throw new StoreError(`There is no project with id ${id}; reload the project list.`);
+        throw new StoreError(`There is no project with id ${id}; reload the project list.`, { code: 'not_found' });
       }
       return get(id)!;
     },

@@ -136,11 +136,15 @@ export function createSessionsRepo(db: Db, now: Clock): SessionsRepo {
 
   const mustGet = (id: string): Session => {
     const r = byId.get(id);
-    if (!r) throw new StoreError(`There is no session with id ${id}; it may have been deleted. Reload the list.`);
+    if (!r) throw new StoreError(`There is no session with id ${id}; it may have been deleted. Reload the list.`, {
+      code: 'not_found',
+    });
     return toSession(r);
   };
   const changed = (id: string, changes: number): Session => {
-    if (changes === 0) throw new StoreError(`There is no session with id ${id}; it may have been deleted. Reload the list.`);
+    if (changes === 0) throw new StoreError(`There is no session with id ${id}; it may have been deleted. Reload the list.`, {
+      code: 'not_found',
+    });
     return mustGet(id);
   };
 
@@ -164,7 +168,9 @@ export function createSessionsRepo(db: Db, now: Clock): SessionsRepo {
         updated_at: s.updatedAt ?? created,
         ...tokens,
       };
-      if (byId.get(id)) throw new StoreError(`A session with id ${id} already exists; session ids must be unique.`);
+      if (byId.get(id)) throw new StoreError(`A session with id ${id} already exists; session ids must be unique.`, {
+          code: 'conflict',
+        });
       try {
         insert.run(row);
       } catch (err) {

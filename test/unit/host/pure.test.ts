@@ -5,7 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dispatch, describeIssues } from '../../../main/host/call.js';
 import { completePath, expandHome } from '../../../main/host/complete-path.js';
+import { ConfigError } from '../../../main/config/errors.js';
+import { ModelNotFoundError } from '../../../main/config/models.js';
+import { UserError } from '../../../main/engine/errors.js';
 import { HostError, toApiError } from '../../../main/host/errors.js';
+import { openStore, StoreError } from '../../../main/store/index.js';
 import type { HandlerTable } from '../../../main/host/table.js';
 import { imageSourceOf, matchesTraceFilter, statusOfResult, titleOf } from '../../../main/host/views.js';
 import type { Session } from '../../../main/store/index.js';
@@ -55,13 +59,44 @@ describe('dispatch', () => {
 });
 
 describe('toApiError', () => {
-  const named = (name: string, message: string) => Object.assign(new Error(message), { name });
-  it('maps user errors to bad_request and keeps their message', () => {
-    expect(toApiError(named('ConfigError', 'config.yaml:3: bad'))).toEqual({ code: 'bad_request', message: 'config.yaml:3: bad' });
-    expect(toApiError(Object.assign(new Error('no model'), { userError: true }))).toEqual({ code: 'bad_request', message: 'no model' });
-    expect(toApiError(named('StoreError', 'There is no session with id s.'))).toMatchObject({ code: 'not_found' });
-    expect(toApiError(named('StoreError', 'A session with id s already exists; x'))).toMatchObject({ code: 'conflict' });
+  it('maps errors by their code and keeps the message a user can act on', () => {
+    expect(toApiError(new ConfigError('config.yaml:3: bad', 'config.yaml', 3))).toEqual({
+      code: 'bad_request',
+      message: 'config.yaml:3: bad',
+    });
+    expect(toApiError(new UserError('no model'))).toEqual({ code: 'bad_request', message: 'no model' });
+    expect(toApiError(new ModelNotFoundError('no such model', 'a/b', []))).toMatchObject({ code: 'bad_request' });
+    expect(toApiError(new StoreError('gone', { code: 'not_found' }))).toEqual({ code: 'not_found', message: 'gone' });
+    expect(toApiError(new StoreError('twice', { code: 'conflict' }))).toMatchObject({ code: 'conflict' });
+    expect(toApiError(new StoreError('disk is read-only'))).toMatchObject({ code: 'bad_request' });
     expect(toApiError('weird')).toEqual({ code: 'internal', message: 'internal error: weird' });
+  });
+
+  it('never classifies by message text or class name', () => {
+    const named = (name: string, message: string) => Object.assign(new Error(message), { name });
+    // Before codes, these two were matched by their wording; now only the code decides.
+    expect(toApiError(new StoreError('There is no session with id s.', { code: 'conflict' }))).toMatchObject({
+      code: 'conflict',
+    });
+    expect(toApiError(named('StoreError', 'There is no session with id s.'))).toMatchObject({ code: 'internal' });
+    expect(toApiError(named('ConfigError', 'config.yaml:3: bad'))).toMatchObject({ code: 'internal' });
+    expect(toApiError(Object.assign(new Error('odd'), { code: 'ENOENT' }))).toMatchObject({ code: 'internal' });
+  });
+
+  it('the real store reports a missing session as not_found', () => {
+    const store = openStore(join(root, 'codes.db'));
+    try {
+      let thrown: unknown;
+      try {
+        store.sessions.setTitle('session-2026-01-01-00-00-00-00000000', 'x');
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(StoreError);
+      expect(toApiError(thrown)).toMatchObject({ code: 'not_found' });
+    } finally {
+      store.close();
+    }
   });
 });
 
