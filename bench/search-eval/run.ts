@@ -1,0 +1,75 @@
+// `npm run eval:search`: runs every labelled query (queries.ts) through the deferred-tool search over the real
+// tool lists of the fixture (mcp-tools.json) and prints top-1, top-3, MRR and abstention per category and overall,
+// for the tuning set, the held-out set and both, with the goals and verdicts.
+// Options: --dev (tuning set only: use this while tuning), --misses (list the queries that missed),
+// --engine <name> (a ranking engine of main/environment/deferred to compare; default the one searchTools uses).
+import { searchTools } from '../../main/environment/deferred/search.js';
+import { loadFixture, toDefinitions } from './fixture.js';
+import { byCategory, GOALS, rankOf, score, verdicts, type GroupScore, type QueryOutcome } from './metrics.js';
+import { CATEGORIES, isHeldOut, QUERIES, type LabelledQuery } from './queries.js';
+
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const known = new Set(['--dev', '--misses']);
+const bad = args.filter((a) => !known.has(a));
+if (bad.length) {
+  console.error(`eval:search: unknown option(s) ${bad.join(' ')}. Known: ${[...known].join(', ')}.`);
+  process.exit(2);
+}
+const devOnly = args.includes('--dev');
+const showMisses = args.includes('--misses');
+
+const fixture = loadFixture();
+const tools = toDefinitions(fixture.tools);
+const fullName = (ref: string): string => {
+  const [server, tool] = ref.split(':');
+  const name = `mcp__${server}__${tool}`;
+  if (!tools.some((t) => t.name === name)) throw new Error(`queries.ts refers to ${ref}, which is not in mcp-tools.json`);
+  return name;
+};
+
+function run(q: LabelledQuery): QueryOutcome {
+  const expect = q.expect.map(fullName);
+  const returned = searchTools(q.query, tools).results.map((r) => r.name);
+  return { query: q, returned, rank: q.category === 'nomatch' ? 0 : rankOf(expect, returned) };
+}
+
+const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
+
+function table(title: string, outcomes: QueryOutcome[]): GroupScore {
+  const rows: string[][] = [['category', 'n', 'top-1', 'top-3', 'MRR', 'abstention', 'false abst.']];
+  for (const [c, s] of byCategory(outcomes, CATEGORIES)) {
+    rows.push([c, String(s.answerable + s.nomatch), f(s.top1), f(s.top3), f(s.mrr), f(s.abstention), String(s.falseAbstentions)]);
+  }
+  const all = score(outcomes);
+  rows.push(['overall', String(outcomes.length), f(all.top1), f(all.top3), f(all.mrr), f(all.abstention), String(all.falseAbstentions)]);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  console.log(`\n== ${title} ==`);
+  for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  const v = verdicts(all);
+  console.log(`goal top-3 >= ${GOALS.top3}: ${f(all.top3)} ${v.top3}; goal abstention >= ${GOALS.abstention}: ${f(all.abstention)} ${v.abstention}`);
+  return all;
+}
+
+const outcomes = QUERIES.map(run);
+const dev = outcomes.filter((o) => !isHeldOut(o.query));
+const held = outcomes.filter((o) => isHeldOut(o.query));
+console.log(
+  `search evaluation: ${tools.length} tools of ${fixture.servers.length} MCP servers ` +
+    `(${fixture.servers.map((s) => `${s.package}@${s.version}`).join(', ')}); ` +
+    `${QUERIES.length} queries, ${held.length} held out; top-3 and MRR over answerable queries, abstention over nomatch`,
+);
+table(`tuning set (${dev.length} queries)`, dev);
+if (!devOnly) {
+  table(`held-out set (${held.length} queries)`, held);
+  table(`all (${outcomes.length} queries)`, outcomes);
+}
+if (showMisses) {
+  const shown = devOnly ? dev : outcomes;
+  console.log('\nmisses (answerable: not in top 3; nomatch: returned something):');
+  for (const o of shown) {
+    const miss = o.query.category === 'nomatch' ? o.returned.length > 0 : !(o.rank >= 1 && o.rank <= 3);
+    if (!miss) continue;
+    const got = o.returned.slice(0, 3).map((n) => n.replace(/^mcp__/, '')).join(', ') || '(nothing)';
+    console.log(`  [${o.query.category}] "${o.query.query}" → ${got}${o.rank ? ` (rank ${o.rank})` : ''}`);
+  }
+}

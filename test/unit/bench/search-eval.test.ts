@@ -1,0 +1,83 @@
+// Unit tests for the search evaluation's scoring (bench/search-eval/metrics.ts) and its query set's invariants.
+import { describe, expect, it } from 'vitest';
+import { byCategory, rankOf, score, verdicts, type QueryOutcome } from '../../../bench/search-eval/metrics.js';
+import { CATEGORIES, isHeldOut, QUERIES, type LabelledQuery } from '../../../bench/search-eval/queries.js';
+import { loadFixture } from '../../../bench/search-eval/fixture.js';
+
+const q = (category: LabelledQuery['category'], expect: string[] = ['t1']): LabelledQuery => ({ query: 'x', category, expect });
+const out = (query: LabelledQuery, returned: string[]): QueryOutcome => ({
+  query,
+  returned,
+  rank: query.category === 'nomatch' ? 0 : rankOf(query.expect, returned),
+});
+
+describe('rankOf', () => {
+  it('is the 1-based rank of the first acceptable tool, 0 when absent', () => {
+    expect(rankOf(['b', 'c'], ['a', 'c', 'b'])).toBe(2);
+    expect(rankOf(['a'], ['a'])).toBe(1);
+    expect(rankOf(['z'], ['a', 'b'])).toBe(0);
+    expect(rankOf(['z'], [])).toBe(0);
+  });
+});
+
+describe('score', () => {
+  it('computes top-1, top-3, MRR over answerable queries and abstention over nomatch', () => {
+    const s = score([
+      out(q('keyword'), ['t1', 'x']),
+      out(q('keyword'), ['x', 'y', 't1']),
+      out(q('paraphrase'), ['x', 'y', 'z', 't1']),
+      out(q('ambiguous'), []),
+      out(q('nomatch', []), []),
+      out(q('nomatch', []), ['x']),
+    ]);
+    expect(s.answerable).toBe(4);
+    expect(s.top1).toBe(0.25);
+    expect(s.top3).toBe(0.5);
+    expect(s.mrr).toBeCloseTo((1 + 1 / 3 + 1 / 4) / 4, 10);
+    expect(s.falseAbstentions).toBe(1);
+    expect(s.nomatch).toBe(2);
+    expect(s.abstention).toBe(0.5);
+  });
+  it('gives NaN, not 0, for a group without such queries, and splits by category', () => {
+    const m = byCategory([out(q('keyword'), ['t1'])], CATEGORIES);
+    expect(m.get('keyword')!.top1).toBe(1);
+    expect(Number.isNaN(m.get('keyword')!.abstention)).toBe(true);
+    expect(Number.isNaN(m.get('nomatch')!.top3)).toBe(true);
+  });
+  it('judges the goals', () => {
+    expect(verdicts({ ...score([]), top3: 0.85, abstention: 0.75 })).toEqual({ top3: 'PASS', abstention: 'PASS' });
+    expect(verdicts({ ...score([]), top3: 0.84, abstention: 0.7 })).toEqual({ top3: 'MISS', abstention: 'MISS' });
+    expect(verdicts(score([])).top3).toBe('MISS');
+  });
+});
+
+describe('the labelled queries', () => {
+  const names = new Set(loadFixture().tools.map((t) => t.name));
+  it('has at least 80 queries over at least 5 servers, every category at least 16', () => {
+    expect(QUERIES.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(loadFixture().tools.map((t) => t.server)).size).toBeGreaterThanOrEqual(5);
+    for (const c of CATEGORIES) expect(QUERIES.filter((x) => x.category === c).length).toBeGreaterThanOrEqual(16);
+  });
+  it('refers only to tools of the fixture; nomatch queries expect nothing; ambiguous ones two or more', () => {
+    for (const x of QUERIES) {
+      for (const e of x.expect) expect(names, `${x.query} → ${e}`).toContain(`mcp__${e.replace(':', '__')}`);
+      if (x.category === 'nomatch') expect(x.expect).toEqual([]);
+      else expect(x.expect.length).toBeGreaterThan(0);
+      if (x.category === 'ambiguous') expect(x.expect.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+  it('paraphrases share no word with the tool name (server included)', () => {
+    const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    for (const x of QUERIES.filter((y) => y.category === 'paraphrase')) {
+      const qw = new Set(words(x.query));
+      for (const e of x.expect) for (const w of words(e)) expect(qw.has(w), `"${x.query}" shares "${w}" with ${e}`).toBe(false);
+    }
+  });
+  it('holds out about a quarter of each category', () => {
+    for (const c of CATEGORIES) {
+      const all = QUERIES.filter((x) => x.category === c);
+      const held = all.filter((x) => isHeldOut(x));
+      expect(held.length).toBe(Math.floor(all.length / 4));
+    }
+  });
+});
