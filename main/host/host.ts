@@ -47,7 +47,7 @@ function readVersion(): string {
 export function createHost(opts: HostOptions): HostService {
   const home = resolve(opts.home);
   ensureDefaults(home);
-  const releaseLock = acquireHostLock(home);
+  const releaseLock = acquireHostLock(home, opts.mode === 'web' ? 'floe web' : 'desktop');
   let store: ReturnType<typeof openStore>;
   try {
     store = openStore(dbPath(home), opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});

@@ -113,10 +113,10 @@ describe('host faults', () => {
     const code = await b.exit;
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
-    expect(b.err()).toContain(`Another Floe host (pid ${a.proc.pid}) is using`);
+    expect(b.err()).toContain(`Another Floe host (pid ${a.proc.pid}, floe web) is using`);
     expect(b.err()).not.toMatch(/\n\s+at /); // no stack trace
     expect(await httpStatus(url)).toBe(200);
-    expect(fs.readFileSync(`${env.home}/host.lock`, 'utf8').trim()).toBe(String(a.proc.pid));
+    expect(JSON.parse(fs.readFileSync(`${env.home}/host.lock`, 'utf8'))).toMatchObject({ pid: a.proc.pid, kind: 'floe web' });
     a.proc.kill('SIGTERM');
     expect(await a.exit).toBe(0);
     expect(fs.existsSync(`${env.home}/host.lock`)).toBe(false);
