@@ -1,5 +1,6 @@
-// Editing config.yaml from the UI or CLI (SPEC §8): add/remove a provider, pick the default/vision model —
-// through the yaml Document API so the user's comments and layout survive — and redacting secrets for display.
+// Editing config.yaml from the UI or CLI (SPEC §8): add/remove a provider, pick the default/vision model and the
+// default approval mode — through the yaml Document API so the user's comments and layout survive — and redacting
+// secrets for display.
 // Every edit is validated as a whole before it is written (atomically, mode 0600). Must not touch other files.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { ConfigError } from './errors.js';
 import { explainIssue, formatPath } from './issues.js';
 import { ensureConfigFile, parseConfigText, parseYaml } from './load.js';
 import {
+  APPROVAL_MODE_VALUES,
   ProviderConfigSchema,
   type FloeConfig,
   type ProviderConfigInput,
@@ -110,6 +112,13 @@ export function setModelChoice(home: string, key: 'default_model' | 'vision_mode
   const { file, doc } = openDoc(home);
   if (ref === undefined) doc.delete(key);
   else doc.set(key, ref);
+  return commit(file, doc);
+}
+
+/** Sets `default_approval_mode`, the mode new sessions start in. */
+export function setDefaultApprovalMode(home: string, mode: (typeof APPROVAL_MODE_VALUES)[number]): FloeConfig {
+  const { file, doc } = openDoc(home);
+  doc.set('default_approval_mode', mode);
   return commit(file, doc);
 }
 

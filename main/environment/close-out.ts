@@ -1,10 +1,12 @@
 // Pure text rules of the close-out contract (SPEC §4): truncation keeping the head, note layout, defaults.
 // No I/O, no timers — the Environment (environment.ts) applies these while streaming.
+import { INTERRUPTED_NOTE } from '../../shared/omni/notes.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_OUTPUT = 16_000;
 
-export const NOTE_ABORTED = '[interrupted: tool aborted by user]';
+/** The abort note (SPEC §4); defined once in shared/omni/notes.ts. */
+export const NOTE_ABORTED = INTERRUPTED_NOTE;
 export const NO_OUTPUT = '[no output]';
 export const timeoutNote = (ms: number): string => `[tool timeout: exceeded ${ms}ms]`;
 export const truncatedNote = (n: number): string => `[output truncated: exceeded ${n} chars]`;

@@ -12,13 +12,13 @@ import {
   redactSecret,
   removeProvider,
   resolveModel,
+  setDefaultApprovalMode,
   setModelChoice,
   type FloeConfig,
 } from '../config/index.js';
 import { createModelClient } from '../llm/index.js';
 import type { HostContext } from './context.js';
 import { notFound } from './errors.js';
-import { setDefaultApprovalMode } from './settings-write.js';
 import type { Handlers } from './table.js';
 
 type M = 'settings.get' | 'settings.addProvider' | 'settings.testProvider' | 'settings.removeProvider' | 'settings.update' | 'usage.totals';

@@ -9,7 +9,9 @@ import type {
   ToolCallOutputPayload,
 } from '../../shared/omni/types.js';
 
-export const INTERRUPTED_NOTE = '[interrupted: tool aborted by user]';
+import { INTERRUPTED_NOTE } from '../../shared/omni/notes.js';
+
+export { INTERRUPTED_NOTE };
 
 export interface RebuiltHistory {
   /** the trace's first session_meta payload */

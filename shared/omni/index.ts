@@ -3,3 +3,4 @@ export * from './types.js';
 export * from './builders.js';
 export * from './guards.js';
 export * from './aggregator.js';
+export * from './notes.js';
