@@ -1,11 +1,13 @@
 // `floe desktop` and the desktop half of `npm start`: find Electron's binary (node_modules/electron/path.txt names
-// it under dist/), or try to fetch it once with electron's own installer (fails fast offline), then build the app
-// with electron-vite and launch it. Says plainly when the binary is missing. Must not start the host itself (the
-// Electron main process does) nor fall back to browser mode (bin/start.mjs decides that).
+// it under dist/), or try to fetch it once with electron's own installer (fails fast offline), provision
+// better-sqlite3 for Electron's ABI (main/electron/provision.ts), then build the app with electron-vite and launch
+// it. Says plainly what is missing. Must not start the host itself (the Electron main process does) nor fall back
+// to browser mode (bin/start.mjs decides that).
 import { spawn, spawnSync, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { electronTarget, provisionSqlite, type ProvisionResult } from '../electron/provision.js';
 import { EXIT_FAILED, EXIT_OK } from './exit.js';
 
 /** The checkout / installed package root (where package.json and node_modules are). */
@@ -93,15 +95,30 @@ export function launchElectron(binary: string, root: string = APP_ROOT, args: st
   });
 }
 
+export const NO_SQLITE_MESSAGE = "better-sqlite3 for Electron's ABI could not be fetched or compiled";
+
+/**
+ * better-sqlite3 for the Electron whose binary is `binary`, verified by loading it there; progress to stdout.
+ * Electron's version and ABI come from node_modules/electron.
+ */
+export async function provisionForElectron(binary: string, root: string = APP_ROOT, log = (l: string) => process.stdout.write(`${l}\n`)): Promise<ProvisionResult> {
+  const target = electronTarget(root);
+  if (!target) return { ok: false, reason: 'node_modules/electron/package.json or abi_version is missing; run npm install' };
+  return provisionSqlite({ root, target, loader: binary, log });
+}
+
 export interface DesktopDeps {
   root?: string;
   find?: (root: string) => string | null;
+  provision?: (binary: string, root: string) => Promise<ProvisionResult>;
   build?: (root: string) => number;
   launch?: (binary: string, root: string) => Promise<number>;
   err?: (s: string) => void;
+  /** stop after the binary and better-sqlite3 are in place (`floe desktop --prepare`, used before packaging) */
+  prepareOnly?: boolean;
 }
 
-/** The desktop path: binary (or a plain message and exit 1), build, launch. */
+/** The desktop path: binary (or a plain message and exit 1), better-sqlite3 for it, build, launch. */
 export async function desktopCommand(deps: DesktopDeps = {}): Promise<number> {
   const root = deps.root ?? APP_ROOT;
   const err = deps.err ?? ((s: string) => process.stderr.write(s));
@@ -113,6 +130,12 @@ export async function desktopCommand(deps: DesktopDeps = {}): Promise<number> {
     );
     return EXIT_FAILED;
   }
+  const native = await (deps.provision ?? provisionForElectron)(binary, root);
+  if (!native.ok) {
+    err(`floe: ${NO_SQLITE_MESSAGE}: ${native.reason}.\nSee docs/troubleshooting.md ("Native modules"), or use browser mode: floe web\n`);
+    return EXIT_FAILED;
+  }
+  if (deps.prepareOnly) return EXIT_OK;
   const built = (deps.build ?? buildDesktop)(root);
   if (built !== 0) {
     err(`floe: building the desktop app failed (electron-vite build exited with ${built}); see the messages above.\n`);
@@ -125,7 +148,8 @@ export function registerDesktopCommand(program: Command): void {
   program
     .command('desktop')
     .description("build and launch the desktop app (needs Electron's binary; see floe web for browser mode)")
-    .action(async () => {
-      process.exitCode = await desktopCommand();
+    .option('--prepare', "only fetch Electron's binary and better-sqlite3 for it (before packaging), do not launch")
+    .action(async (o: { prepare?: boolean }) => {
+      process.exitCode = await desktopCommand({ prepareOnly: !!o.prepare });
     });
 }

@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { desktopCommand, downloadAllowed, electronBinaryPath, findOrFetchElectron, launchElectron, NO_BINARY_MESSAGE, tryInstallElectron } from '../../../main/cli/desktop.js';
+import { desktopCommand, downloadAllowed, electronBinaryPath, findOrFetchElectron, launchElectron, NO_BINARY_MESSAGE, NO_SQLITE_MESSAGE, tryInstallElectron } from '../../../main/cli/desktop.js';
 
 const dirs: string[] = [];
 function tempRoot(): string {
@@ -67,7 +67,31 @@ describe('fetching the binary', () => {
   });
 });
 
+const nativeOk = async () => ({ ok: true as const, path: '/x/native/electron/better_sqlite3.node', source: 'present' as const });
+
 describe('desktopCommand', () => {
+  it('stops before building when better-sqlite3 for Electron cannot be provided, saying why and what to do', async () => {
+    const err = vi.fn();
+    const build = vi.fn(() => 0);
+    const provision = async () => ({ ok: false as const, reason: 'download failed: HTTP 404; compiling failed: Error: 404' });
+    const code = await desktopCommand({ root: tempRoot(), find: () => '/x/electron', provision, build, err });
+    expect(code).toBe(1);
+    expect(build).not.toHaveBeenCalled();
+    expect(err.mock.calls.map((c) => c[0]).join('')).toBe(
+      `floe: ${NO_SQLITE_MESSAGE}: download failed: HTTP 404; compiling failed: Error: 404.\n` +
+        'See docs/troubleshooting.md ("Native modules"), or use browser mode: floe web\n',
+    );
+  });
+
+  it('--prepare stops after provisioning, without building or launching', async () => {
+    const build = vi.fn(() => 0);
+    const launch = vi.fn(async () => 0);
+    const code = await desktopCommand({ root: tempRoot(), find: () => '/x/electron', provision: nativeOk, build, launch, prepareOnly: true });
+    expect(code).toBe(0);
+    expect(build).not.toHaveBeenCalled();
+    expect(launch).not.toHaveBeenCalled();
+  });
+
   it('says plainly that the binary is missing and exits 1, without building', async () => {
     const err = vi.fn();
     const build = vi.fn(() => 0);
@@ -82,7 +106,7 @@ describe('desktopCommand', () => {
   it('stops with a message when the build fails', async () => {
     const err = vi.fn();
     const launch = vi.fn(async () => 0);
-    const code = await desktopCommand({ root: tempRoot(), find: () => '/x/electron', build: () => 2, launch, err });
+    const code = await desktopCommand({ root: tempRoot(), find: () => '/x/electron', provision: nativeOk, build: () => 2, launch, err });
     expect(code).toBe(1);
     expect(launch).not.toHaveBeenCalled();
     expect(err.mock.calls[0]![0]).toContain('electron-vite build exited with 2');
@@ -97,12 +121,13 @@ describe('desktopCommand', () => {
     const code = await desktopCommand({
       root,
       find: (r) => electronBinaryPath(r),
+      provision: async (b, r) => (order.push(`provision ${b === bin} ${r === root}`), nativeOk()),
       build: () => (order.push('build'), 0),
       launch: (b, r) => (order.push('launch'), launchElectron(b, r)),
     });
     if (saved === undefined) delete process.env.ELECTRON_RUN_AS_NODE;
     else process.env.ELECTRON_RUN_AS_NODE = saved;
-    expect(order).toEqual(['build', 'launch']);
+    expect(order).toEqual(['provision true true', 'build', 'launch']);
     expect(code).toBe(3);
     expect(bin).toBe(electronBinaryPath(root));
     const [cwd, args, runAsNode] = readFileSync(join(root, 'ran.txt'), 'utf8').trim().split('|');
