@@ -10,8 +10,11 @@ import { toOpenAITools } from '../main/llm/index.js';
 import { machine } from './lib/output.js';
 import { mcpLikeTools } from './lib/mcp-like.js';
 import { makeResult, type BenchResult } from './lib/result.js';
+import { MIN_RUNS } from './lib/stats.js';
 
 const MCP_TOOLS = 100;
+/** token counts are deterministic; the runs show it (min = max) rather than assume it */
+const RUNS = MIN_RUNS;
 
 function toolListTokens(mcpTools: Tool[]): { tokens: number; tools: number; chars: number } {
   const a = assembleTools({
@@ -30,6 +33,12 @@ function toolListTokens(mcpTools: Tool[]): { tokens: number; tools: number; char
 }
 
 export async function run(): Promise<BenchResult[]> {
+  const deferredRuns: number[] = [];
+  const directRuns: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    deferredRuns.push(toolListTokens(mcpLikeTools(MCP_TOOLS, 'deferred')).tokens);
+    directRuns.push(toolListTokens(mcpLikeTools(MCP_TOOLS, 'direct')).tokens);
+  }
   const deferred = toolListTokens(mcpLikeTools(MCP_TOOLS, 'deferred'));
   const direct = toolListTokens(mcpLikeTools(MCP_TOOLS, 'direct'));
   const builtinsOnly = toolListTokens([]);
@@ -41,8 +50,8 @@ export async function run(): Promise<BenchResult[]> {
       title: `deferred tools: tokens of the request's tool list with ${MCP_TOOLS} MCP-like tools, deferred vs direct`,
       date: new Date().toISOString(),
       machine: machine(),
-      baseline: { label: `all ${MCP_TOOLS} MCP tools direct (+ builtins)`, value: direct.tokens, unit: 'tokens (o200k_base)' },
-      subject: { label: `${MCP_TOOLS} MCP tools deferred (+ builtins + search/execute_extra_tool)`, value: deferred.tokens, unit: 'tokens (o200k_base)' },
+      baseline: { label: `all ${MCP_TOOLS} MCP tools direct (+ builtins)`, runs: directRuns, unit: 'tokens (o200k_base)' },
+      subject: { label: `${MCP_TOOLS} MCP tools deferred (+ builtins + search/execute_extra_tool)`, runs: deferredRuns, unit: 'tokens (o200k_base)' },
       goal: { figure: 'deferred/direct', op: '<=', value: 0.05 },
       absolute: {
         direct_tokens: direct.tokens,

@@ -72,8 +72,8 @@ export async function run(): Promise<BenchResult[]> {
         title: 'tool-call overhead: exec_command `true` through the Environment vs bare pty spawn',
         date: new Date().toISOString(),
         machine: machine(),
-        baseline: { label: 'bare node-pty spawn of bash -lc true (spawn → exit)', value: b, unit: 'ms (median)' },
-        subject: { label: 'runTool(exec_command {cmd:"true"}) with a CommandRegistry (call → output)', value: s, unit: 'ms (median)' },
+        baseline: { label: 'bare node-pty spawn of bash -lc true (spawn → exit)', runs: bare, unit: 'ms' },
+        subject: { label: 'runTool(exec_command {cmd:"true"}) with a CommandRegistry (call → output)', runs: env, unit: 'ms' },
         goal: { figure: 'ratio', op: '<=', value: 1.1 },
         absolute: {
           rounds_each: ROUNDS,

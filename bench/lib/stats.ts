@@ -1,4 +1,5 @@
-// Pure statistics for the benchmarks: median, percentiles, ratios, goal verdicts and loop-delay summaries.
+// Pure statistics for the benchmarks: median, percentiles, spreads (median with min–max), ratios, goal verdicts
+// (PASS / at the edge / MISS).
 // No I/O, no timers, no process state: everything here is a function of its arguments (unit-tested).
 
 /** Value at quantile q (0..1) of the samples, by linear interpolation between closest ranks. NaN when empty. */
@@ -39,21 +40,62 @@ export interface Goal {
   text?: string;
 }
 
-export type Verdict = 'PASS' | 'MISS';
+/** Every figure is the median of at least this many runs (makeResult refuses fewer). */
+export const MIN_RUNS = 5;
 
-/** PASS when the figure meets the goal; a NaN or infinite figure never passes. */
-export function verdictOf(figure: number, goal: Goal): Verdict {
-  if (!Number.isFinite(figure)) return 'MISS';
+/** A median that meets its goal by less than this fraction of the goal's value is reported "at the edge". */
+export const EDGE_MARGIN = 0.1;
+
+/**
+ * PASS: the figure meets the goal with more than EDGE_MARGIN to spare. "at the edge": it meets the goal, but within
+ * EDGE_MARGIN of it (inside the noise of this shared machine). MISS: it does not meet the goal. NaN never passes.
+ */
+export type Verdict = 'PASS' | 'at the edge' | 'MISS';
+
+/** Whether one number meets the goal (exactly at a `<=`/`>=` bound counts). NaN or infinite never does. */
+export function meetsGoal(figure: number, goal: Goal): boolean {
+  if (!Number.isFinite(figure)) return false;
   switch (goal.op) {
     case '<=':
-      return figure <= goal.value ? 'PASS' : 'MISS';
+      return figure <= goal.value;
     case '<':
-      return figure < goal.value ? 'PASS' : 'MISS';
+      return figure < goal.value;
     case '>=':
-      return figure >= goal.value ? 'PASS' : 'MISS';
+      return figure >= goal.value;
     case '>':
-      return figure > goal.value ? 'PASS' : 'MISS';
+      return figure > goal.value;
   }
+}
+
+/** The verdict of a figure (a median) on its goal; see Verdict. */
+export function verdictOf(figure: number, goal: Goal): Verdict {
+  if (!meetsGoal(figure, goal)) return 'MISS';
+  // the 1e-9 absorbs binary rounding (0.66 - 0.6 is a hair above 0.06)
+  return Math.abs(figure - goal.value) <= EDGE_MARGIN * Math.abs(goal.value) * (1 + 1e-9) ? 'at the edge' : 'PASS';
+}
+
+/** Median, min and max of a series of runs. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  /** how many runs */
+  n: number;
+}
+
+/** Median with min–max of the runs; all NaN when there are none or any run is not a finite number. */
+export function spread(runs: readonly number[]): Spread {
+  const finite = runs.filter((x) => Number.isFinite(x));
+  if (runs.length === 0 || finite.length < runs.length) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, n: runs.length };
+  return { median: median(runs), min: Math.min(...runs), max: Math.max(...runs), n: runs.length };
+}
+
+/** Per-run ratios subject[i] / baseline[i] (runs paired in the order they were taken). */
+export function pairRatios(subject: readonly number[], baseline: readonly number[]): number[] {
+  if (subject.length !== baseline.length) {
+    throw new RangeError(`pairRatios needs as many subject runs (${subject.length}) as baseline runs (${baseline.length})`);
+  }
+  return subject.map((s, i) => ratio(s, baseline[i]!));
 }
 
 export function goalText(goal: Goal): string {

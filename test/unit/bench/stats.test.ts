@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interleave, mean, median, perSecond, quantile, ratio, verdictOf } from '../../../bench/lib/stats.js';
+import { interleave, mean, median, pairRatios, perSecond, quantile, ratio, spread, verdictOf } from '../../../bench/lib/stats.js';
 
 describe('bench stats', () => {
   it('quantile interpolates between ranks and ignores input order', () => {
@@ -20,11 +20,32 @@ describe('bench stats', () => {
   });
 
   it('verdicts honour each operator at the boundary; NaN never passes', () => {
-    expect(verdictOf(1.1, { figure: 'ratio', op: '<=', value: 1.1 })).toBe('PASS');
+    expect(verdictOf(1.1, { figure: 'ratio', op: '<=', value: 1.1 })).not.toBe('MISS');
     expect(verdictOf(1.1, { figure: 'ratio', op: '<', value: 1.1 })).toBe('MISS');
-    expect(verdictOf(0.6, { figure: 'ratio', op: '>=', value: 0.6 })).toBe('PASS');
+    expect(verdictOf(0.6, { figure: 'ratio', op: '>=', value: 0.6 })).not.toBe('MISS');
     expect(verdictOf(0.6, { figure: 'ratio', op: '>', value: 0.6 })).toBe('MISS');
     expect(verdictOf(Number.NaN, { figure: 'ratio', op: '<=', value: 1 })).toBe('MISS');
+  });
+
+  it('a figure that meets its goal by 10 % or less is at the edge, not PASS', () => {
+    const atMost = { figure: 'ratio', op: '<=' as const, value: 1.1 };
+    expect(verdictOf(1.0, atMost)).toBe('at the edge'); // 0.1 under: within 10 % of 1.1
+    expect(verdictOf(0.98, atMost)).toBe('PASS');
+    const atLeast = { figure: 'ratio', op: '>=' as const, value: 0.6 };
+    expect(verdictOf(0.62, atLeast)).toBe('at the edge');
+    expect(verdictOf(0.66, atLeast)).toBe('at the edge');
+    expect(verdictOf(0.67, atLeast)).toBe('PASS');
+    expect(verdictOf(0.59, atLeast)).toBe('MISS');
+    expect(verdictOf(44, { figure: 'p99 ms', op: '<', value: 50 })).toBe('PASS');
+    expect(verdictOf(45.5, { figure: 'p99 ms', op: '<', value: 50 })).toBe('at the edge');
+  });
+
+  it('spread gives median with min–max; pairRatios pairs runs in order', () => {
+    expect(spread([3, 1, 2, 9, 4])).toEqual({ median: 3, min: 1, max: 9, n: 5 });
+    expect(Number.isNaN(spread([1, Number.NaN]).median)).toBe(true);
+    expect(Number.isNaN(spread([]).max)).toBe(true);
+    expect(pairRatios([2, 9], [1, 3])).toEqual([2, 3]);
+    expect(() => pairRatios([1], [1, 2])).toThrow(/as many subject runs/);
   });
 
   it('interleave alternates the order of each pair', () => {
