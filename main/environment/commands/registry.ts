@@ -1,10 +1,12 @@
-// The command-session registry of one agent session (SPEC §5): starts `bash -lc <cmd>` in node-pty, keeps at most
+// The command-session registry of one agent session (SPEC §5): starts each command's bash in node-pty, keeps at most
 // `cap` sessions (eviction rule in eviction.ts), routes input/resize/kill, and tells hosts what happens through
 // onEvent. Killing always targets the whole process group. Must not format tool results or wait on behalf of tools.
 import { randomBytes } from 'node:crypto';
 import pty from 'node-pty';
 import { hardenedEnv } from './env.js';
+import { newNonce } from './end-marker.js';
 import { chooseEviction } from './eviction.js';
+import { bashArgs } from './launch.js';
 import { groupAlive, signalGroup, waitGroupsGone } from './process-group.js';
 import { CommandSession, type CommandSessionInfo } from './session.js';
 
@@ -66,7 +68,8 @@ export class CommandRegistry {
     if (this.disposed) throw new Error('command registry is disposed; no new commands can start');
     this.makeRoom();
     const id = this.newId();
-    const p = pty.spawn('bash', ['-lc', opts.cmd], {
+    const nonce = newNonce();
+    const p = pty.spawn('bash', bashArgs({ cmd: opts.cmd, nonce }), {
       name: 'xterm-256color',
       cols: this.cols,
       rows: this.rows,
@@ -81,6 +84,7 @@ export class CommandRegistry {
       cols: this.cols,
       rows: this.rows,
       scrollbackBytes: this.scrollbackBytes,
+      nonce,
       hooks: {
         onData: (s, data) => this.emit({ kind: 'data', id: s.id, data }),
         onExit: (s) => {
@@ -135,6 +139,7 @@ export class CommandRegistry {
     if (!s) return false;
     if (s.status === 'exited' && !this.groups.has(s.pid)) return true;
     s.resume();
+    s.noteSignal();
     signalGroup(s.pid, signal);
     if (signal !== 'SIGKILL' && !this.killTimers.has(id)) {
         // the leader may exit first; the group's remaining members still get the SIGKILL if they linger

@@ -1,11 +1,17 @@
-// One command session: a `bash -lc <cmd>` in a node-pty pseudo-terminal (its own session and process group),
-// its bounded raw stream (for panes) and its model view (clean text for the model). State only changes through
-// pty events and the registry. Must not decide eviction or format tool results.
+// One command session: a bash running one command in a node-pty pseudo-terminal (its own session and process
+// group), its bounded raw stream (for panes) and its model view (clean text for the model). The end marker the
+// shell prints after the command is removed here, before the raw stream, the model view and any listener see the
+// data; it ends the session at once (the slave-hold poll is only the fallback for a shell that never printed it).
+// State only changes through pty events and the registry. Must not decide eviction or format tool results.
 import type { IPty } from 'node-pty';
+import { EndMarkerScanner } from './end-marker.js';
 import { ModelView } from './model-view.js';
 import { signalName } from './outcome.js';
 import { RawBuffer } from './raw-buffer.js';
 import { holdSlave, type SlaveHold } from './slave-hold.js';
+
+/** After the end marker, how long the pty's own exit report may take before the marker's status is used. */
+const MARKER_TRUST_MS = 50;
 
 export interface CommandSessionInfo {
   id: string;
@@ -56,8 +62,25 @@ export class CommandSession {
   private ptyPaused = false;
   /** the command's process has exited: never pause again (its remaining output must drain) */
   private childGone = false;
+  private readonly marker?: EndMarkerScanner;
+  /** a signal was sent to the group: only the pty's own exit report can tell how the shell ended */
+  private signalled = false;
+  private finished = false;
+  private markerTimer?: ReturnType<typeof setTimeout>;
+  private readonly finish: (exitCode: number, signal?: number) => void;
 
-  constructor(opts: { id: string; cmd: string; cwd: string; pty: IPty; cols: number; rows: number; scrollbackBytes: number; hooks: SessionHooks }) {
+  constructor(opts: {
+    id: string;
+    cmd: string;
+    cwd: string;
+    pty: IPty;
+    cols: number;
+    rows: number;
+    scrollbackBytes: number;
+    hooks: SessionHooks;
+    /** nonce of the end marker the shell prints (none: the exit is known from the pty alone) */
+    nonce?: string;
+  }) {
     this.id = opts.id;
     this.cmd = opts.cmd;
     this.cwd = opts.cwd;
@@ -79,21 +102,10 @@ export class CommandSession {
     });
     let resolveExited!: () => void;
     this.exited = new Promise<void>((r) => (resolveExited = r));
-    this.slave = holdSlave(this.pty, () => {
-      // the command is gone: what it printed last must be read now, whatever the UI or the model view asked for
-      const wasPaused = this.ptyPaused;
-      this.childGone = true;
-      this.applyPause();
-      return wasPaused;
-    });
-    this.pty.onData((data) => {
-      this.slave.sawData();
-      this.raw.push(data);
-      this.view.write(data);
-      opts.hooks.onData(this, data);
-    });
-    this.pty.onExit(({ exitCode, signal }) => {
-      this.slave.release();
+    if (opts.nonce) this.marker = new EndMarkerScanner(opts.nonce);
+    this.finish = (exitCode, signal) => {
+      if (this.finished) return;
+      this.finished = true;
       void this.view.settle().then(() => {
         this.status = 'exited';
         this.endedAt = Date.now();
@@ -102,7 +114,56 @@ export class CommandSession {
         resolveExited();
         opts.hooks.onExit(this);
       });
+    };
+    this.slave = holdSlave(this.pty, () => {
+      // the command is gone: what it printed last must be read now, whatever the UI or the model view asked for
+      const wasPaused = this.ptyPaused;
+      this.childGone = true;
+      this.applyPause();
+      return wasPaused;
     });
+    this.pty.onData((chunk) => {
+      this.slave.sawData();
+      let data = chunk;
+      let code: number | undefined;
+      if (this.marker) ({ text: data, exitCode: code } = this.marker.push(chunk));
+      this.take(data, opts.hooks);
+      if (code !== undefined) this.markerSeen(code);
+    });
+    this.pty.onExit(({ exitCode, signal }) => {
+      if (this.markerTimer) clearTimeout(this.markerTimer);
+      this.slave.release();
+      if (this.marker) this.take(this.marker.flush(), opts.hooks);
+      this.finish(exitCode, signal);
+    });
+  }
+
+  private take(data: string, hooks: SessionHooks): void {
+    if (!data) return;
+    this.raw.push(data);
+    this.view.write(data);
+    hooks.onData(this, data);
+  }
+
+  /**
+   * The shell printed the end marker: all the command's output is in. Let go of the slave at once, so node-pty
+   * sees the hang-up as soon as the shell is gone, and its exit report (which knows about signals; the marker
+   * cannot) ends the session. Only when a background child keeps the terminal open (node-pty then waits for it
+   * up to 200 ms) does the marker's status stand in after MARKER_TRUST_MS — never one that may be a signal's
+   * doing (above 128, or after we signalled the group).
+   */
+  private markerSeen(code: number): void {
+    this.childGone = true;
+    this.applyPause();
+    this.slave.release();
+    if (code > 128 || this.signalled) return;
+    this.markerTimer = setTimeout(() => this.finish(code), MARKER_TRUST_MS);
+    this.markerTimer.unref?.();
+  }
+
+  /** The registry is about to signal this command's group. */
+  noteSignal(): void {
+    this.signalled = true;
   }
 
   /** True while a tool call is waiting on this session (it is then never evicted). */
@@ -141,6 +202,8 @@ export class CommandSession {
 
   write(data: string): boolean {
     if (this.status !== 'running') return false;
+    // the line discipline turns these into SIGINT / SIGQUIT / SIGTSTP for the foreground group
+    if (/[\x03\x1c\x1a]/.test(data)) this.signalled = true;
     try {
       this.pty.write(data);
       this.touch();

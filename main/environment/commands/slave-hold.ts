@@ -1,7 +1,8 @@
 // Keeps a command's output complete on Linux: node-pty can lose the last few KB a command prints right before it
 // exits, because the master sees a hang-up once the last slave fd closes while data is still in flight. We hold
-// our own fd on the slave side until the command has exited and its output has gone quiet, then let go (node-pty
-// then sees the hang-up and reports the exit). Must not read or write terminal data.
+// our own fd on the slave side until the shell's end marker arrives (session.ts releases it then, with no timer);
+// only for a shell that never prints the marker (replaced by `exec`, killed, its trap overridden) does the poll
+// below decide: the command has exited and its output has gone quiet. Must not read or write terminal data.
 import { closeSync, constants, openSync } from 'node:fs';
 import type { IPty } from 'node-pty';
 
