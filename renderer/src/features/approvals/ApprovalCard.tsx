@@ -1,9 +1,11 @@
 // One pending approval: tool, resolved target, permission, full arguments, the host-built image preview for
 // read_image/describe_image, subagent marking, and Allow / Deny / Allow this tool for this session — by mouse
-// or keyboard (A, D, S on the focused card). Must not decide without the person.
+// or keyboard (A, D, S anywhere in the focused card except its fields; Esc back to the composer). The card takes
+// focus when it appears and the person is not typing (focus.ts). Must not decide without the person.
 import { useEffect, useRef } from 'react';
 import type { ApiPendingApproval } from '../../../../shared/api.js';
-import { prettyJson, shortcutOf } from './reducer.js';
+import { claimFocus, focusAfterDecision, focusComposer, isEditable } from './focus.js';
+import { prettyJson, shortcutOf, type Shortcut } from './reducer.js';
 import { useApprovals } from './store.js';
 
 export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: ApiPendingApproval; compact?: boolean; autoFocus?: boolean }) {
@@ -18,9 +20,13 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
   }, [p.id, p.hasPreview, loadPreview]);
 
   useEffect(() => {
-    const a = document.activeElement;
-    if (autoFocus && (!a || a === document.body)) ref.current?.focus();
-  }, [autoFocus]);
+    if (autoFocus) claimFocus(p.id, ref.current);
+  }, [autoFocus, p.id]);
+
+  const choose = (d: Shortcut) => {
+    if (ref.current?.contains(document.activeElement)) focusAfterDecision(p.id);
+    void decide(p.id, d);
+  };
 
   const child = p.origin.length > 0;
   const wrapped = p.calledName && p.calledName.toLowerCase() !== p.toolName.toLowerCase();
@@ -34,11 +40,17 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
       data-approval-id={p.id}
       data-tool-call-id={p.toolCallId}
       onKeyDown={(e) => {
-        if (e.target !== e.currentTarget) return;
-        const s = shortcutOf(e.key, { ctrl: e.ctrlKey, meta: e.metaKey, alt: e.altKey });
+        if (isEditable(e.target)) return;
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          focusComposer();
+          return;
+        }
+        const s = busy ? null : shortcutOf(e.key, { ctrl: e.ctrlKey, meta: e.metaKey, alt: e.altKey });
         if (s) {
           e.preventDefault();
-          void decide(p.id, s);
+          e.stopPropagation();
+          choose(s);
         }
       }}
     >
@@ -70,13 +82,13 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
         </div>
       )}
       <div className="approval-actions">
-        <button className="primary" disabled={busy} aria-label={`Allow ${p.toolName}`} onClick={() => void decide(p.id, 'allow')}>
+        <button className="primary" disabled={busy} aria-label={`Allow ${p.toolName}`} onClick={() => choose('allow')}>
           Allow <kbd>A</kbd>
         </button>
-        <button className="danger" disabled={busy} aria-label={`Deny ${p.toolName}`} onClick={() => void decide(p.id, 'deny')}>
+        <button className="danger" disabled={busy} aria-label={`Deny ${p.toolName}`} onClick={() => choose('deny')}>
           Deny <kbd>D</kbd>
         </button>
-        <button disabled={busy} aria-label={`Allow ${p.toolName} for this session`} onClick={() => void decide(p.id, 'allow-session')}>
+        <button disabled={busy} aria-label={`Allow ${p.toolName} for this session`} onClick={() => choose('allow-session')}>
           Allow {p.toolName} for this session <kbd>S</kbd>
         </button>
       </div>

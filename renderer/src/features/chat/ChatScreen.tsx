@@ -1,7 +1,6 @@
 // The chat screen: session list, the open session's virtualized transcript with banners (auth, errors),
 // approvals that have no card in view, the composer and the terminal dock.
 import { useEffect, useMemo } from 'react';
-import { Virtuoso } from 'react-virtuoso';
 import type { ApiProject } from '../../../../shared/api.js';
 import { useNav } from '../../app/nav.js';
 import { ApprovalCard } from '../approvals/ApprovalCard.js';
@@ -10,9 +9,9 @@ import { useApprovals } from '../approvals/store.js';
 import { TerminalDock } from '../terminal/TerminalDock.js';
 import { useTerminals } from '../terminal/store.js';
 import { Composer } from './Composer.js';
-import { ItemView } from './ItemView.js';
 import { SessionList } from './SessionList.js';
 import { useChat } from './store.js';
+import { TranscriptView } from './TranscriptView.js';
 import { formatTokens, type Transcript } from './transcript.js';
 
 function toolIds(t: Transcript, out = new Set<string>()): Set<string> {
@@ -90,15 +89,7 @@ export function ChatScreen({ project }: { project: ApiProject }) {
               {!transcript && <p className="muted center">Loading…</p>}
               {transcript && transcript.items.length === 0 && <p className="empty center">Empty session. Write a prompt below.</p>}
               {transcript && transcript.items.length > 0 && (
-                <Virtuoso
-                  style={{ height: '100%' }}
-                  data={transcript.items}
-                  computeItemKey={(_, it) => it.key}
-                  followOutput="auto"
-                  initialTopMostItemIndex={transcript.items.length - 1}
-                  increaseViewportBy={400}
-                  itemContent={(_, it) => <ItemView item={it} rootId={session.id} />}
-                />
+                <TranscriptView key={session.id} transcript={transcript} rootId={session.id} />
               )}
             </div>
             {orphans.length > 0 && (

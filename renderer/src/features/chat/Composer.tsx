@@ -1,5 +1,5 @@
-// The composer: prompt (Enter sends; while a task runs it steers), the approval-mode selector (applies to the next
-// decision), and the Stop button. Must not render the transcript.
+// The composer: prompt (Enter sends; while a task runs it steers; Alt+↑ focuses a waiting approval card), the
+// approval-mode selector (applies to the next decision), and the Stop button. Must not render the transcript.
 import { useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode, type ApiSession } from '../../../../shared/api.js';
 import { useChat } from './store.js';
@@ -23,12 +23,22 @@ export function Composer({ session, running }: { session: ApiSession; running: b
       }}
     >
       <textarea
+        data-composer
         aria-label={running ? 'Steering message' : 'Prompt'}
         placeholder={running ? 'Steer the running task (delivered at the next turn)…' : 'Ask the agent…  (Enter sends, Shift+Enter new line)'}
         value={text}
         rows={3}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
+          if (e.key === 'ArrowUp' && e.altKey) {
+            // back to the waiting approval card without the mouse
+            const card = document.querySelector<HTMLElement>('.conversation .approval[data-approval-id]');
+            if (card) {
+              e.preventDefault();
+              card.focus();
+            }
+            return;
+          }
           if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
             e.preventDefault();
             submit();

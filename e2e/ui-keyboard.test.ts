@@ -1,0 +1,178 @@
+// E2E (issue 12, items 3 and 1) in real Chromium: keyboard-first approvals — the card takes focus when it
+// arrives and the composer is empty, A/D/S decide, Esc goes back to the composer, Alt+↑ returns to the card,
+// a draft in the composer is never interrupted — and a transcript that follows streaming output until the person
+// scrolls up, then offers "Jump to latest".
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openProject, shot, startEnv, type Env } from './harness.js';
+
+const call = (name: string, args: object, delayMs = 0) => ({ reply: { toolCalls: [{ name, arguments: args }], delayMs } });
+const say = (text: string, chunkDelayMs = 0) => ({ reply: { text, chunkDelayMs, usage: { input: 40, output: 8 } } });
+const LONG = Array.from({ length: 90 }, (_, i) => `Line ${i + 1} of a long streamed answer that keeps on going.`).join('\n\n');
+
+let env: Env;
+
+beforeAll(async () => {
+  env = await startEnv({
+    KEYA: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo allowed-by-key' }) : say('Ran it after A.')),
+    KEYD: (ph) => (ph === 0 ? call('exec_command', { cmd: 'touch denied.txt' }) : say('Not created after D.')),
+    KEYS: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo s-one' }) : ph === 1 ? call('exec_command', { cmd: 'echo s-two' }) : say('Both ran after S.')),
+    KEYESC: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo esc-then-back' }) : say('Back and allowed.')),
+    DRAFTING: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo late' }, 1500) : say('late done')),
+    STREAMLONG: () => say(LONG, 10),
+  });
+}, 60_000);
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-kb-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+/** The accessible name (or tag) of the focused element. */
+const focused = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    return a ? a.getAttribute('aria-label') || a.tagName : '';
+  });
+
+/** New session in always-ask; the prompt is typed and sent with Enter (no click on Send). */
+async function sendByKeyboard(page: Page, prompt: string): Promise<void> {
+  await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await page.getByLabel('Approval mode').selectOption('always-ask');
+  await page.getByRole('button', { name: 'New session' }).click();
+  const box = page.getByLabel('Prompt');
+  await box.waitFor();
+  await box.focus();
+  await page.keyboard.type(prompt);
+  await page.keyboard.press('Enter');
+}
+
+const card = (page: Page) => page.getByRole('group', { name: /^Approval needed: exec_command/ });
+
+describe('keyboard-first approvals', () => {
+  it('the card takes focus after Enter; A allows; focus returns to the composer', async () => {
+    const { page } = env;
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+    await openProject(page, env.home.workspace);
+    await sendByKeyboard(page, 'KEYA run it');
+    await card(page).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^Approval needed: exec_command\. Press A to allow/);
+    await shot(page, 'ui-01-approval-focused');
+    await page.keyboard.press('a');
+    await page.getByText('Ran it after A.').waitFor();
+    await expect.poll(() => page.getByTestId('tool-output').first().textContent()).toContain('allowed-by-key');
+    // the key decided, it was not typed anywhere
+    expect(await page.getByLabel('Prompt').inputValue()).toBe('');
+    expect(await focused(page)).toBe('Prompt');
+  });
+
+  it('D denies', async () => {
+    const { page } = env;
+    await sendByKeyboard(page, 'KEYD make a file');
+    await card(page).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^Approval needed/);
+    await page.keyboard.press('d');
+    await page.getByText('Not created after D.').waitFor();
+    await expect.poll(() => page.locator('.tool-card[data-status="denied"]').count()).toBe(1);
+    expect(existsSync(join(env.home.workspace, 'denied.txt'))).toBe(false);
+  });
+
+  it('S allows the tool for the rest of the session: the second call asks nothing', async () => {
+    const { page } = env;
+    await sendByKeyboard(page, 'KEYS two commands');
+    await card(page).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^Approval needed/);
+    await page.keyboard.press('s');
+    await page.getByText('Both ran after S.').waitFor();
+    await expect.poll(() => page.locator('.tool-card[data-status="ok"]').count()).toBe(2);
+    expect(await page.getByTestId('pending-count').textContent()).toBe('0');
+  });
+
+  it('Esc goes back to the composer, Alt+↑ returns to the card, Tab reaches named buttons, Enter on Allow', async () => {
+    const { page } = env;
+    await sendByKeyboard(page, 'KEYESC go back and forth');
+    await card(page).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^Approval needed/);
+    await page.keyboard.press('Escape');
+    expect(await focused(page)).toBe('Steering message');
+    await page.keyboard.press('Alt+ArrowUp');
+    expect(await focused(page)).toMatch(/^Approval needed/);
+    // the first Tab stops inside the card are its named controls
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      names.push(await focused(page));
+    }
+    expect(names.every((n) => n && n !== 'BUTTON')).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focused(page)).toBe('Allow exec_command');
+    await page.keyboard.press('Enter');
+    await page.getByText('Back and allowed.').waitFor();
+  });
+
+  it('a draft in the composer is not interrupted by an arriving card', async () => {
+    const { page } = env;
+    await sendByKeyboard(page, 'DRAFTING slow tool call');
+    // the task runs: the box is now the steering box; start a draft before the card arrives
+    const steer = page.getByLabel('Steering message');
+    await steer.waitFor();
+    await steer.focus();
+    await page.keyboard.type('my draft');
+    await card(page).waitFor();
+    await page.keyboard.type(' continues');
+    expect(await steer.inputValue()).toBe('my draft continues');
+    expect(await focused(page)).toBe('Steering message');
+    await card(page).getByRole('button', { name: 'Allow exec_command', exact: true }).click();
+    await page.getByText('late done').waitFor();
+  });
+});
+
+describe('transcript follows output', () => {
+  const metrics = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.querySelector('[data-testid="transcript"] [data-virtuoso-scroller]') as HTMLElement;
+      return { top: el.scrollTop, gap: el.scrollHeight - el.scrollTop - el.clientHeight };
+    });
+
+  it('sticks to the bottom while streaming; scrolling up shows "Jump to latest" and stops following', async () => {
+    const { page } = env;
+    await openProject(page, env.home.workspace);
+    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await page.getByLabel('Approval mode').selectOption('allow-all');
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByLabel('Prompt').fill('STREAMLONG tell me a lot');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // while it streams, sample the distance to the bottom several times
+    await page.getByText('Line 20 of a long').waitFor();
+    const gaps: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      gaps.push((await metrics(page)).gap);
+      await page.waitForTimeout(150);
+    }
+    expect(Math.max(...gaps)).toBeLessThan(60);
+    expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+
+    // scroll up with the wheel: the pill appears, and growth no longer moves the view
+    await page.locator('[data-testid="transcript"]').hover();
+    await page.mouse.wheel(0, -600);
+    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+    await page.waitForTimeout(300); // let the smooth wheel scroll land
+    const before = await metrics(page);
+    await page.getByText('Line 75 of a long').waitFor({ state: 'attached' });
+    const after = await metrics(page);
+    expect(after.gap).toBeGreaterThan(before.gap + 100); // it kept growing below …
+    expect(Math.abs(after.top - before.top)).toBeLessThan(5); // … and the view stayed where the person put it
+    await shot(page, 'ui-02-jump-to-latest');
+
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
+    await page.getByText('Line 90 of a long').waitFor();
+    await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
+    expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+  });
+});

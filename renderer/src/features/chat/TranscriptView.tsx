@@ -1,0 +1,91 @@
+// The open session's virtualized transcript. It follows new output (follow.ts) unless the person scrolled up,
+// then offers a "Jump to latest" pill. Must not fetch data.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { ItemView } from './ItemView.js';
+import { initialFollow, onScroll, onUserUp, type FollowState } from './follow.js';
+import type { Transcript } from './transcript.js';
+
+/** Input that means "the person is scrolling" for this long afterwards. */
+const USER_INPUT_MS = 600;
+
+export function TranscriptView({ transcript, rootId }: { transcript: Transcript; rootId: string }) {
+  const virt = useRef<VirtuosoHandle>(null);
+  const scroller = useRef<HTMLElement | null>(null);
+  const follow = useRef<FollowState>(initialFollow());
+  const userAt = useRef(0);
+  const [stuck, setStuck] = useState(true);
+
+  const toBottom = useCallback(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  const setScroller = useCallback((el: HTMLElement | Window | null) => {
+    const prev = scroller.current;
+    if (prev === el) return;
+    const mark = () => (userAt.current = Date.now());
+    const up = () => {
+      mark();
+      follow.current = onUserUp(follow.current);
+      setStuck(follow.current.stuck);
+    };
+    const wheel = (e: Event) => ((e as WheelEvent).deltaY < 0 ? up() : mark());
+    const keys = (e: Event) => {
+      const k = (e as KeyboardEvent).key;
+      if (/^(ArrowUp|PageUp|Home)$/.test(k)) up();
+      else if (/^(ArrowDown|PageDown|End| )$/.test(k)) mark();
+    };
+    const scroll = () => {
+      const s = scroller.current;
+      if (!s) return;
+      const m = { top: s.scrollTop, height: s.scrollHeight, client: s.clientHeight };
+      const next = onScroll(follow.current, m, Date.now() - userAt.current < USER_INPUT_MS);
+      follow.current = next;
+      setStuck(next.stuck);
+    };
+    if (el instanceof HTMLElement) {
+      scroller.current = el;
+      el.addEventListener('wheel', wheel, { passive: true });
+      el.addEventListener('touchmove', mark, { passive: true });
+      el.addEventListener('pointerdown', mark);
+      el.addEventListener('keydown', keys);
+      el.addEventListener('scroll', scroll, { passive: true });
+    } else scroller.current = null;
+  }, []);
+
+  // a new item or a growing last item: keep the bottom in view while stuck
+  const grew = useCallback(() => {
+    if (follow.current.stuck) toBottom();
+  }, [toBottom]);
+  useEffect(grew, [transcript, grew]);
+
+  const jump = () => {
+    follow.current = { ...follow.current, stuck: true };
+    setStuck(true);
+    virt.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+    requestAnimationFrame(toBottom);
+  };
+
+  return (
+    <>
+      <Virtuoso
+        ref={virt}
+        style={{ height: '100%' }}
+        data={transcript.items}
+        computeItemKey={(_, it) => it.key}
+        followOutput={() => (follow.current.stuck ? 'auto' : false)}
+        totalListHeightChanged={grew}
+        scrollerRef={setScroller}
+        initialTopMostItemIndex={transcript.items.length - 1}
+        increaseViewportBy={400}
+        itemContent={(_, it) => <ItemView item={it} rootId={rootId} />}
+      />
+      {!stuck && (
+        <button className="jump-pill" aria-label="Jump to latest" onClick={jump}>
+          Jump to latest ↓
+        </button>
+      )}
+    </>
+  );
+}

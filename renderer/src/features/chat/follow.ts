@@ -1,0 +1,39 @@
+// Whether the transcript follows new output: it sticks to the bottom until the person scrolls up (a scroll that
+// moves up right after their own wheel/touch/key/pointer input), and sticks again once they are back at the
+// bottom. Content growth and the list's own scroll corrections never unstick it. Pure; no DOM.
+
+export interface FollowState {
+  stuck: boolean;
+  lastTop: number;
+}
+
+export interface ScrollMetrics {
+  top: number;
+  height: number;
+  client: number;
+}
+
+/** Pixels from the bottom that still count as "at the bottom". */
+export const BOTTOM_SLACK = 48;
+
+export const initialFollow = (): FollowState => ({ stuck: true, lastTop: 0 });
+
+export function atBottom(m: ScrollMetrics, slack = BOTTOM_SLACK): boolean {
+  return m.height - m.top - m.client <= slack;
+}
+
+/**
+ * Folds one scroll event; `byUser` says the person gave scroll input a moment ago. Moving up by the person's hand
+ * unsticks; reaching the bottom while moving down (or standing still) sticks again.
+ */
+export function onScroll(s: FollowState, m: ScrollMetrics, byUser: boolean): FollowState {
+  let stuck = s.stuck;
+  if (byUser && m.top < s.lastTop - 1) stuck = false;
+  else if (atBottom(m) && m.top >= s.lastTop - 1) stuck = true;
+  return stuck === s.stuck && m.top === s.lastTop ? s : { stuck, lastTop: m.top };
+}
+
+/** The person asked to go up (wheel up, ArrowUp/PageUp/Home): stop following at once, before the scroll lands. */
+export function onUserUp(s: FollowState): FollowState {
+  return s.stuck ? { ...s, stuck: false } : s;
+}
