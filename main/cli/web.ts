@@ -1,15 +1,18 @@
 // `floe web [--port <n>] [--host 127.0.0.1]`: browser mode — starts the host service and the loopback web server,
 // prints the URL with its launch token, and on SIGINT/SIGTERM stops cleanly (pending approvals denied, runs
-// aborted, pty sessions killed, store flushed). Must not implement API behaviour (main/host does).
+// aborted, pty sessions killed, store flushed). Builds the UI first when out/renderer is missing (progress on
+// stderr). Must not implement API behaviour (main/host does).
 import path from 'node:path';
 import type { Command } from 'commander';
 import { floeHome } from '../config/home.js';
 import { createHost } from '../host/index.js';
 import { startWebServer } from '../web/index.js';
 import { EXIT_OK, fail } from './exit.js';
+import { ensureRenderer } from './renderer-build.js';
 import { engineKnobs } from './run.js';
 
-export const STATIC_DIR = path.resolve(import.meta.dirname, '../../out/renderer');
+const APP_ROOT = path.resolve(import.meta.dirname, '../..');
+export const STATIC_DIR = path.join(APP_ROOT, 'out', 'renderer');
 
 export function parsePort(v: string | undefined): number {
   if (v === undefined) return 0;
@@ -22,6 +25,8 @@ export async function webCommand(flags: { port?: string; host?: string }): Promi
   const port = parsePort(flags.port);
   const bind = flags.host ?? '127.0.0.1';
   if (!['127.0.0.1', 'localhost', '::1'].includes(bind)) fail(`--host must be a loopback address (127.0.0.1, localhost or ::1); got "${bind}"`);
+  const unbuilt = ensureRenderer(APP_ROOT);
+  if (unbuilt) fail(`the browser UI (${STATIC_DIR}) is not built and building it failed: ${unbuilt}`);
   let host: ReturnType<typeof createHost>;
   try {
     host = createHost({ home: floeHome(), mode: 'web', ...engineKnobs() });
