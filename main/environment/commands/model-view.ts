@@ -1,27 +1,19 @@
-// The model view of one command session: feeds the raw pty stream to an @xterm/headless terminal and turns it
-// into clean text for the model (no escape codes, `\n` line ends, carriage-return overwrites resolved, full-screen
-// programs as their screen). `read()` returns only what appeared since the previous read. Lines are harvested as
-// they scroll off the screen, so output longer than the terminal is complete. Text rules live in clean-text.ts.
-// Must not spawn processes or know about tools.
+// The model view of one command session: turns the raw pty stream into clean text for the model. Ordinary output
+// goes through a streaming renderer (line-screen.ts: text kept exactly, tabs and long lines included, `\r`
+// overwrites resolved, escape codes removed), synchronously as it arrives. A full-screen (alternate-screen)
+// program is fed to an @xterm/headless terminal instead and shown as its screen. `read()` returns only what
+// appeared since the previous read; `readComplete()` only whole lines (for streaming). Text rules live in
+// clean-text.ts. Must not spawn processes or know about tools.
 import xtermHeadless from '@xterm/headless';
-import type { IBuffer, IMarker, Terminal as HeadlessTerminal } from '@xterm/headless';
-import {
-  holdTrailingBlankLines,
-  joinRows,
-  renderComplete,
-  renderLive,
-  renderScreen,
-  type ScreenRow,
-} from './clean-text.js';
-import { DEFAULT_SLICE_LIMITS, splitSlices, startsWithAltExit, type SliceLimits } from './slices.js';
+import type { IBuffer, Terminal as HeadlessTerminal } from '@xterm/headless';
+import { holdTrailingBlankLines, joinRows, renderScreen, type ScreenRow } from './clean-text.js';
+import { LineScreen } from './line-screen.js';
+import { ALT_SCREEN_EXITS, DEFAULT_SLICE_LIMITS, splitSlices, type SliceLimits } from './slices.js';
 
 const { Terminal } = xtermHeadless;
 
 /** Clean text kept between reads at most (the head is kept; the Environment truncates far below this anyway). */
 export const MODEL_TEXT_CAP = 1024 * 1024;
-
-/** Characters of a skippable chunk that are still parsed (its last lines: enough to fill the screen). */
-const SKIP_KEEP_CHARS = 4 * 1024;
 
 /** Unparsed characters above which the producer should pause, and below which it may resume. */
 export const VIEW_BACKLOG_HIGH = 2 * 1024 * 1024;
@@ -32,53 +24,73 @@ export interface ModelViewOptions {
   rows: number;
   /** told when the unparsed backlog crosses VIEW_BACKLOG_HIGH (true) and falls back below VIEW_BACKLOG_LOW (false) */
   onBacklog?: (high: boolean) => void;
-  /** headless scrollback; must exceed the rows one slice can scroll */
-  scrollback?: number;
   slices?: SliceLimits;
 }
 
+/** Index of the first "leave alternate screen" sequence at or after `from`, -1 if none. */
+function nextAltExit(data: string, from: number): number {
+  let best = -1;
+  for (const s of ALT_SCREEN_EXITS) {
+    const i = data.indexOf(s, from);
+    if (i >= 0 && (best < 0 || i < best)) best = i;
+  }
+  return best;
+}
+
+/** Length of a tail of `data` that may be the start of a "leave alternate screen" sequence. */
+function heldExitPrefix(data: string): number {
+  const esc = data.lastIndexOf('\x1b');
+  if (esc < 0 || data.length - esc >= 8) return 0;
+  const tail = data.slice(esc);
+  return ALT_SCREEN_EXITS.some((s) => s.startsWith(tail) && s !== tail) ? tail.length : 0;
+}
+
 export class ModelView {
-  private readonly term: HeadlessTerminal;
+  private cols: number;
+  private rows: number;
   private readonly limits: SliceLimits;
+  private readonly screen: LineScreen;
+  /** the full-screen program's terminal, made on first use */
+  private alt: HeadlessTerminal | undefined;
+  private inAlt = false;
+  private altDirty = false;
+  /** the start of a possible alt-exit sequence, waiting for its end */
+  private altHeld = '';
   private queue: string[] = [];
-  private feeding: Promise<void> | undefined;
+  /** true while feed() is working through the queue (set and cleared synchronously inside it) */
+  private feeding = false;
   private disposed = false;
-  /** first not-yet-emitted line of the normal buffer */
-  private marker: IMarker | undefined;
-  /** absolute line to place the marker at once the normal buffer is active again */
-  private deferredMark: number | undefined;
-  /** text of the marker's line already emitted (no line break emitted after it yet) */
-  private seen = '';
   /** clean text produced but not read yet */
   private pending = '';
   /** line breaks withheld by the previous read */
   private held = 0;
-  private altDirty = false;
-  private wasAlt = false;
   /** writes queued so far, and how many of them are parsed: read() waits only for what came before it */
   private written = 0;
   private parsed = 0;
   private progress: (() => void)[] = [];
-  /** characters written but not parsed yet */
+  /** characters queued but not parsed yet */
   private backlog = 0;
   private backlogHigh = false;
   private readonly onBacklog?: (high: boolean) => void;
 
   constructor(opts: ModelViewOptions) {
+    this.cols = opts.cols;
+    this.rows = opts.rows;
     this.limits = opts.slices ?? DEFAULT_SLICE_LIMITS;
     this.onBacklog = opts.onBacklog;
-    this.term = new Terminal({
-      cols: opts.cols,
-      rows: opts.rows,
-      scrollback: opts.scrollback ?? 10_000,
-      allowProposedApi: true,
-    });
-    this.marker = this.term.registerMarker(0);
+    this.screen = new LineScreen({ rows: opts.rows, emit: (t) => this.append(t), lineCap: MODEL_TEXT_CAP });
   }
 
-  /** Queues raw pty output. */
+  /** Takes raw pty output: parsed at once on the normal screen, queued for the terminal emulator otherwise. */
   write(data: string): void {
     if (this.disposed || !data) return;
+    if (!this.inAlt && !this.feeding) {
+      const r = this.screen.feed(data);
+      if (!r) return;
+      this.enterAlt();
+      data = data.slice(r.altAt);
+      if (!data) return;
+    }
     this.queue.push(data);
     this.written++;
     this.backlog += data.length;
@@ -86,16 +98,15 @@ export class ModelView {
       this.backlogHigh = true;
       this.onBacklog?.(true);
     }
-    if (!this.feeding)
-      this.feeding = this.feed().finally(() => {
-        this.feeding = undefined;
-        this.notify();
-      });
+    if (!this.feeding) void this.feed();
   }
 
   resize(cols: number, rows: number): void {
     if (this.disposed) return;
-    this.term.resize(cols, rows);
+    this.cols = cols;
+    this.rows = rows;
+    this.screen.resize(rows);
+    this.alt?.resize(cols, rows);
   }
 
   /**
@@ -115,21 +126,20 @@ export class ModelView {
   async read(): Promise<string> {
     await this.settle();
     if (this.disposed) return '';
-    const buf = this.term.buffer;
-    if (buf.active.type === 'normal') {
-      this.harvest();
-      this.takeLive();
-    } else {
-      this.takeLive();
-      if (this.altDirty) {
-        this.append(renderScreen(this.screenLines(buf.alternate)));
-        this.altDirty = false;
-      }
+    if (!this.inAlt) this.screen.takeLive();
+    else if (this.altDirty && this.alt) {
+      this.append(renderScreen(this.screenLines(this.alt.buffer.alternate)));
+      this.altDirty = false;
     }
-    const out = holdTrailingBlankLines(this.pending, this.held);
-    this.pending = '';
-    this.held = out.held;
-    return out.text;
+    return this.take();
+  }
+
+  /** Like read(), but only lines that are complete (a line still being written waits for the next read). */
+  async readComplete(): Promise<string> {
+    await this.settle();
+    if (this.disposed) return '';
+    if (!this.inAlt) this.screen.takeComplete();
+    return this.take();
   }
 
   dispose(): void {
@@ -137,148 +147,94 @@ export class ModelView {
     this.disposed = true;
     this.queue = [];
     this.notify();
-    this.marker?.dispose();
-    this.term.dispose();
+    this.alt?.dispose();
+  }
+
+  private take(): string {
+    const out = holdTrailingBlankLines(this.pending, this.held);
+    this.pending = '';
+    this.held = out.held;
+    return out.text;
+  }
+
+  private enterAlt(): void {
+    // what the normal screen shows so far precedes the full-screen program's output
+    this.screen.takeLive();
+    if (!this.alt) {
+      this.alt = new Terminal({ cols: this.cols, rows: this.rows, scrollback: 0, allowProposedApi: true });
+    }
+    const { row, col } = this.screen.cursor();
+    // a fresh alternate screen with the cursor where the program left it on the normal screen
+    this.alt.write(`\x1bc\x1b[?1049h\x1b[${Math.min(row, this.rows - 1) + 1};${Math.min(col, this.cols - 1) + 1}H`);
+    this.inAlt = true;
+    this.altDirty = false;
+    this.altHeld = '';
   }
 
   private async feed(): Promise<void> {
+    this.feeding = true;
+    try {
+      // writes that land while feedQueue's promise settles are caught by this loop's check
+      while (this.queue.length && !this.disposed) await this.feedQueue();
+    } finally {
+      this.feeding = false;
+      this.notify();
+    }
+  }
+
+  private async feedQueue(): Promise<void> {
     while (this.queue.length && !this.disposed) {
-      let chunk = this.queue.join('');
+      const chunk = this.altHeld + this.queue.join('');
+      const size = chunk.length - this.altHeld.length;
       const upto = this.written;
       this.queue = [];
-      const skipped = this.skippable(chunk);
-      if (skipped > 0) {
-        chunk = chunk.slice(skipped);
-        this.backlog -= skipped;
+      this.altHeld = '';
+      let pos = 0;
+      while (pos < chunk.length && !this.disposed) {
+        if (!this.inAlt) {
+          const r = this.screen.feed(chunk, pos);
+          if (!r) break;
+          this.enterAlt();
+          pos = r.altAt;
+          continue;
+        }
+        const exitAt = nextAltExit(chunk, pos);
+        let end = exitAt < 0 ? chunk.length : exitAt;
+        if (exitAt < 0) {
+          const hold = heldExitPrefix(chunk);
+          end -= hold;
+          this.altHeld = chunk.slice(end);
+        }
+        for (const slice of splitSlices(chunk.slice(pos, end), this.limits)) {
+          await new Promise<void>((resolve) => this.alt!.write(slice, resolve));
+          if (this.disposed) return;
+          this.altDirty = true;
+        }
+        if (exitAt < 0) break;
+        // the full-screen program is leaving: keep its last screen, then the normal screen goes on
+        if (this.altDirty) this.append(renderScreen(this.screenLines(this.alt!.buffer.alternate)));
+        this.altDirty = false;
+        this.inAlt = false;
+        pos = exitAt + ALT_SCREEN_EXITS.find((s) => chunk.startsWith(s, exitAt))!.length;
       }
-      for (const slice of splitSlices(chunk, this.limits)) {
-        if (this.disposed) return;
-        if (this.term.buffer.active.type === 'alternate' && this.altDirty && startsWithAltExit(slice)) {
-          // the full-screen program is leaving: keep its last screen (the alternate buffer is cleared on exit)
-          this.append(renderScreen(this.screenLines(this.term.buffer.alternate)));
-          this.altDirty = false;
-        }
-        await new Promise<void>((resolve) => this.term.write(slice, resolve));
-        if (this.disposed) return;
-        this.afterSlice();
-        this.backlog -= slice.length;
-        if (this.backlogHigh && this.backlog < VIEW_BACKLOG_LOW) {
-          this.backlogHigh = false;
-          this.onBacklog?.(false);
-        }
+      this.backlog -= size;
+      if (this.backlogHigh && this.backlog < VIEW_BACKLOG_LOW) {
+        this.backlogHigh = false;
+        this.onBacklog?.(false);
       }
       this.parsed = upto;
       this.notify();
     }
   }
 
-  /**
-   * While the text for the next read is already full, the model can see none of what keeps arriving, so a chunk
-   * without escape sequences (plain text cannot change modes or move the cursor except by line feeds) is parsed
-   * only from the start of its last few lines: the screen and cursor end up the same, the parse cost is saved.
-   * Returns how many leading characters may be skipped.
-   */
-  private skippable(chunk: string): number {
-    if (this.pending.length < MODEL_TEXT_CAP || this.term.buffer.active.type !== 'normal') return 0;
-    if (chunk.length <= SKIP_KEEP_CHARS || chunk.indexOf('\x1b') !== -1) return 0;
-    const lineStart = chunk.indexOf('\n', chunk.length - SKIP_KEEP_CHARS);
-    return lineStart < 0 ? 0 : lineStart + 1;
-  }
-
-  private afterSlice(): void {
-    const alt = this.term.buffer.active.type === 'alternate';
-    if (alt) {
-      // entering: what the normal screen shows so far precedes the full-screen program's output
-      if (!this.wasAlt) this.takeLive();
-      this.altDirty = true;
-    } else {
-      if (this.wasAlt && this.deferredMark !== undefined) {
-        this.placeMarker(this.deferredMark);
-        this.deferredMark = undefined;
-      }
-      this.harvest();
-    }
-    this.wasAlt = alt;
-  }
-
-  private markLine(): number {
-    if (this.deferredMark !== undefined) return this.deferredMark;
-    const line = this.marker && !this.marker.isDisposed ? this.marker.line : -1;
-    if (line < 0) {
-      // the marked line was erased (e.g. `clear` wiped the scrollback): start over from the top
-      this.seen = '';
-      return 0;
-    }
-    return line;
-  }
-
-  private placeMarker(line: number): void {
-    const buf = this.term.buffer.normal;
-    if (this.term.buffer.active.type !== 'normal') {
-      this.deferredMark = line;
-      return;
-    }
-    this.marker?.dispose();
-    this.marker = this.term.registerMarker(line - (buf.baseY + buf.cursorY));
-  }
-
-  private rows(buf: IBuffer, from: number, to: number): ScreenRow[] {
-    const out: ScreenRow[] = [];
-    let line = from < to ? buf.getLine(from) : undefined;
-    for (let i = from; i < to; i++) {
-      const next = buf.getLine(i + 1);
-      // a row's trailing blanks matter only when the next row continues it (soft wrap); trimming the rest keeps
-      // a flood of short lines cheap (xterm then reads only up to the last non-blank cell)
-      const continues = !!next?.isWrapped;
-      out.push({ text: line ? line.translateToString(!continues) : '', wrapped: line ? line.isWrapped : false });
-      line = next;
-    }
-    return out;
-  }
-
   private screenLines(buf: IBuffer): string[] {
+    const rows: ScreenRow[] = [];
     const start = buf.baseY;
-    return joinRows(this.rows(buf, start, start + this.term.rows)).map((l) => l.text);
-  }
-
-  /** Emits the complete lines of the normal buffer that have scrolled above the screen. */
-  private harvest(): void {
-    const buf = this.term.buffer.normal;
-    const from = this.markLine();
-    if (from >= buf.baseY) return;
-    if (this.pending.length >= MODEL_TEXT_CAP) {
-      // nothing more fits before the next read: skip the scrolled-off rows without rendering them
-      this.seen = '';
-      this.placeMarker(buf.baseY);
-      return;
+    for (let i = start; i < start + this.rows; i++) {
+      const line = buf.getLine(i);
+      rows.push({ text: line ? line.translateToString(false) : '', wrapped: line ? line.isWrapped : false });
     }
-    // include the first on-screen row to know whether the last scrolled-off line continues on screen
-    const lines = joinRows(this.rows(buf, from, buf.baseY + 1));
-    const complete = lines.slice(0, -1);
-    if (complete.length === 0) return;
-    this.append(renderComplete(this.seen, complete.map((l) => l.text)));
-    this.seen = '';
-    this.placeMarker(from + lines[lines.length - 1].start);
-  }
-
-  /** Emits what the normal buffer shows from the marker to the cursor (or the last non-blank row below it). */
-  private takeLive(): void {
-    const buf = this.term.buffer.normal;
-    const from = this.markLine();
-    let last = buf.baseY + buf.cursorY;
-    for (let i = buf.length - 1; i > last; i--) {
-      if (buf.getLine(i)?.translateToString(true)) {
-        last = i;
-        break;
-      }
-    }
-    if (last < from) return;
-    const lines = joinRows(this.rows(buf, from, last + 1));
-    if (lines.length === 0) return;
-    this.append(renderLive(this.seen, lines.map((l) => l.text)));
-    const tail = lines[lines.length - 1];
-    this.seen = tail.text;
-    this.placeMarker(from + tail.start);
+    return joinRows(rows).map((l) => l.text);
   }
 
   private append(text: string): void {
