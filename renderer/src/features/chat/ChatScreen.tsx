@@ -2,6 +2,7 @@
 // approvals that have no card in view, the composer and the terminal dock.
 import { useEffect, useMemo } from 'react';
 import type { ApiProject } from '../../../../shared/api.js';
+import { effectiveDock, sidebarDefault, useLayout, useWindowWidth, type DockChoice } from '../../app/layout.js';
 import { useNav } from '../../app/nav.js';
 import { ApprovalCard } from '../approvals/ApprovalCard.js';
 import { ordered } from '../approvals/reducer.js';
@@ -31,6 +32,12 @@ export function ChatScreen({ project }: { project: ApiProject }) {
   const running = st?.status === 'running';
   const pendingMap = useApprovals((s) => s.pending);
   const loadTerms = useTerminals((s) => s.load);
+  const width = useWindowWidth();
+  const { sidebar: sidebarChoice, dock: dockChoice, setSidebar, setDock } = useLayout();
+  const sidebar = sidebarChoice ?? sidebarDefault(width);
+  const dock = effectiveDock(dockChoice, width, sidebar);
+  const waiting = useApprovals((s) => (currentId ? Object.values(s.pending).some((p) => p.sessionId === currentId) : false));
+  const shownStatus = waiting && running ? 'waiting for you' : (st?.status ?? session?.status ?? 'idle');
 
   useEffect(() => {
     if (projectId !== project.id) void loadSessions(project.id);
@@ -45,25 +52,51 @@ export function ChatScreen({ project }: { project: ApiProject }) {
     return ordered(pendingMap, currentId).filter((p) => !ids.has(p.toolCallId));
   }, [pendingMap, currentId, transcript]);
 
+  const head = (
+    <div className="conv-head">
+      <button
+        className="small ghost"
+        aria-label={sidebar ? 'Hide sessions' : 'Show sessions'}
+        aria-expanded={sidebar}
+        title={sidebar ? 'Hide the session list' : 'Show the session list'}
+        onClick={() => setSidebar(!sidebar)}
+      >
+        ☰
+      </button>
+      {session && (
+        <>
+          <h2 title={session.id}>{session.title || 'New session'}</h2>
+          <span className="chip">{session.model}</span>
+          <span className={`chip status ${shownStatus.replace(/ /g, '-')}`} data-testid="session-status">
+            {shownStatus}
+          </span>
+          {transcript?.sessionTokens && (
+            <span className="chip" title="session total">
+              Σ {formatTokens(transcript.sessionTokens.total)} tokens
+            </span>
+          )}
+        </>
+      )}
+      <span className="spacer" />
+      <label className="dock-choice">
+        <span className="muted small">Terminals</span>
+        <select aria-label="Terminal dock position" value={dockChoice} onChange={(e) => setDock(e.target.value as DockChoice)}>
+          <option value="right">right</option>
+          <option value="bottom">bottom</option>
+          <option value="hidden">hidden</option>
+        </select>
+      </label>
+    </div>
+  );
+
   return (
-    <div className="chat">
-      <SessionList />
+    <div className={`chat dock-${dock} ${sidebar ? 'with-sidebar' : 'no-sidebar'}`}>
+      {sidebar && <SessionList />}
       <section className="conversation" aria-label="Conversation">
+        {head}
         {!session && <div className="empty center">Pick a session on the left or start a new one.</div>}
         {session && (
           <>
-            <div className="conv-head">
-              <h2 title={session.id}>{session.title || 'New session'}</h2>
-              <span className="chip">{session.model}</span>
-              <span className={`chip status ${st?.status ?? session.status}`} data-testid="session-status">
-                {st?.status ?? session.status}
-              </span>
-              {transcript?.sessionTokens && (
-                <span className="chip" title="session total">
-                  Σ {formatTokens(transcript.sessionTokens.total)} tokens
-                </span>
-              )}
-            </div>
             {transcript?.auth && (
               <div className="banner error" role="alert">
                 The provider refused the credentials: {transcript.auth}{' '}
@@ -103,7 +136,7 @@ export function ChatScreen({ project }: { project: ApiProject }) {
           </>
         )}
       </section>
-      {session && <TerminalDock rootId={session.id} />}
+      {session && dock !== 'hidden' && <TerminalDock rootId={session.id} />}
     </div>
   );
 }

@@ -1,0 +1,81 @@
+// Layout choices of the chat screen (zustand, kept in localStorage): whether the sessions sidebar is shown and
+// where the terminal dock sits (right, bottom, hidden). `effectiveDock` narrows the choice to the window width so
+// the conversation keeps at least CONVERSATION_MIN px. Pure helpers plus a tiny store; no rendering.
+import { useEffect, useState } from 'react';
+import { create } from 'zustand';
+
+export type DockChoice = 'right' | 'bottom' | 'hidden';
+
+/** The conversation column never gets narrower than this. */
+export const CONVERSATION_MIN = 480;
+export const SIDEBAR_W = 260;
+/** A right-hand dock narrower than this is useless: put it at the bottom instead. */
+export const DOCK_MIN = 360;
+
+/** Where the dock really goes at this width: right only when sidebar + conversation + dock fit side by side. */
+export function effectiveDock(choice: DockChoice, width: number, sidebar: boolean): DockChoice {
+  if (choice !== 'right') return choice;
+  return width - (sidebar ? SIDEBAR_W : 0) - CONVERSATION_MIN >= DOCK_MIN ? 'right' : 'bottom';
+}
+
+/** Whether the sidebar is shown by default at this width (the person's choice wins once made). */
+export const sidebarDefault = (width: number): boolean => width >= SIDEBAR_W + CONVERSATION_MIN;
+
+const KEY = 'floe.layout';
+
+interface Stored {
+  sidebar?: boolean;
+  dock?: DockChoice;
+}
+
+function read(): Stored {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Stored;
+    return {
+      sidebar: typeof v.sidebar === 'boolean' ? v.sidebar : undefined,
+      dock: v.dock === 'right' || v.dock === 'bottom' || v.dock === 'hidden' ? v.dock : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+function write(s: Stored): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(s));
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
+}
+
+export interface LayoutState {
+  sidebar: boolean | undefined;
+  dock: DockChoice;
+  setSidebar(open: boolean): void;
+  setDock(d: DockChoice): void;
+}
+
+const initial = read();
+export const useLayout = create<LayoutState>((set, get) => ({
+  sidebar: initial.sidebar,
+  dock: initial.dock ?? 'right',
+  setSidebar(open) {
+    set({ sidebar: open });
+    write({ sidebar: open, dock: get().dock });
+  },
+  setDock(dock) {
+    set({ dock });
+    write({ sidebar: get().sidebar, dock });
+  },
+}));
+
+/** The window's inner width, live. */
+export function useWindowWidth(): number {
+  const [w, setW] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const on = () => setW(window.innerWidth);
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return w;
+}
