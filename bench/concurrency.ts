@@ -2,7 +2,7 @@
 // 8 of them hand a subtask to a subagent (8 subagents), every session and child runs one exec_command in a real
 // pty. Figure: the main event-loop delay p99 during the run; baseline: the same process idle. Temp FLOE_HOME;
 // must not touch the user's home or leave servers or processes behind.
-import { createAgent } from '../main/engine/agent.js';
+import { createAgent } from '../main/sdk/index.js';
 import type { OmniMessage } from '../shared/omni/types.js';
 import { startModelServer, type ModelServer, type RecordedRequest, type ScriptStep } from '../test/fixtures/model-server.js';
 import { tempHome } from '../test/helpers/cli.js';

@@ -2,7 +2,7 @@
 // shared/api.ts, one `on<Event>(cb) → unsubscribe` per event, and `platform`. Must never hand out ipcRenderer,
 // the IPC event object, or any generic send/invoke.
 import { EVENT_NAMES, METHOD_NAMES, type Envelope, type EventName } from '../shared/api.js';
-import { listenerName } from './listener-names.js';
+import { listenerName } from '../shared/listener-names.js';
 
 export const CALL_CHANNEL = 'floe:call';
 export const EVENT_CHANNEL = 'floe:event';

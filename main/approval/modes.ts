@@ -1,8 +1,14 @@
 // The four approval modes (SPEC §7) as pure verdicts, and an ApproveFn built from a mode source plus a way to
 // ask a person. The mode is read before every decision, so a change applies to the next call.
 import type { Decision } from '../../shared/omni/types.js';
-import type { Permission } from '../environment/types.js';
-import { APPROVAL_MODES, type ApprovalAnswer, type ApprovalMode, type ApprovalRequest, type ApproveFn } from './types.js';
+import {
+  APPROVAL_MODES,
+  type ApprovalAnswer,
+  type ApprovalMode,
+  type ApprovalRequest,
+  type ApproveFn,
+  type Permission,
+} from './types.js';
 
 export type Verdict = 'allow' | 'deny' | 'ask';
 

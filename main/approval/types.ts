@@ -1,6 +1,8 @@
 // Approval types shared by the engine, the modes and the hosts (SPEC §7). Types only.
 import type { Decision, DecidedBy, ModelMessage, ToolCallPayload } from '../../shared/omni/types.js';
-import type { Permission } from '../environment/types.js';
+
+/** What a tool may do: read only, or read and write. Approvals are decided on it. */
+export type Permission = 'r' | 'rw';
 
 export type ApprovalMode = 'allow-all' | 'deny-all' | 'read-only' | 'always-ask';
 export const APPROVAL_MODES: readonly ApprovalMode[] = ['allow-all', 'deny-all', 'read-only', 'always-ask'];

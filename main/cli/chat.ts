@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { modeApprover } from '../approval/modes.js';
 import { APPROVAL_MODES, type ApprovalMode } from '../approval/types.js';
-import type { TaskResult } from '../engine/session.js';
+import type { TaskResult } from '../sdk/index.js';
 import { terminalAsker } from './ask.js';
 import { EXIT_OK } from './exit.js';
 import { StdinLines } from './lines.js';

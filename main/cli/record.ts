@@ -5,8 +5,8 @@ import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
 import type { ApprovalMode } from '../approval/types.js';
 import { dbPath } from '../config/home.js';
 import { ensureDefaults } from '../config/load.js';
-import type { TraceListener } from '../engine/agent.js';
-import type { AgentSession, TaskResult } from '../engine/session.js';
+import type { TraceListener } from '../sdk/index.js';
+import type { AgentSession, TaskResult } from '../sdk/index.js';
 import { openStore, type Store } from '../store/index.js';
 
 export interface CliRecorder {

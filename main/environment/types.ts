@@ -1,10 +1,12 @@
 // The tool contract (SPEC §4–6): what a tool declares, what it receives, what it returns.
 // Tools only yield output deltas (or forwarded child messages) and return a ToolResult; the Environment
 // (environment.ts) closes every call. Types only.
-import type { OmniMessage, StopReason, ToolCallPayload } from '../../shared/omni/types.js';
-import type { ApproveFn } from '../approval/types.js';
+import type { OmniMessage, ToolCallPayload } from '../../shared/omni/types.js';
+import type { ApproveFn, Permission } from '../approval/types.js';
+import type { ToolResult } from './tool-result.js';
 
-export type Permission = 'r' | 'rw';
+export type { Permission } from '../approval/types.js';
+export type { ToolResult } from './tool-result.js';
 export type Visibility = 'direct' | 'deferred';
 export type JsonSchema = Record<string, unknown>;
 
@@ -31,15 +33,6 @@ export interface ToolDefinition {
  * never count as output.
  */
 export type ToolYield = string | OmniMessage;
-
-export interface ToolResult {
-  /** the tool's own verdict (lowest precedence) */
-  stopReason?: StopReason;
-  /** appended after the (possibly truncated) text, e.g. `[exit code: 3]` */
-  note?: string;
-  /** data: URLs, attached only when the call completes */
-  images?: string[];
-}
 
 /** Services a host or session offers to tools. Every field is optional: assembly drops tools whose needs are unmet. */
 export interface ToolServices {

@@ -4,11 +4,11 @@
 // Must not decide approvals (broker) or touch terminals beyond attaching registries (terminal hub).
 import { isEvent } from '../../shared/omni/guards.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
-import { createAgent, type Agent } from '../engine/agent.js';
-import type { AgentSession, TaskResult } from '../engine/session.js';
+import { createAgent, type Agent } from '../sdk/index.js';
+import type { AgentSession, TaskResult } from '../sdk/index.js';
 import type { Store } from '../store/index.js';
 import type { ApprovalBroker } from './approvals.js';
-import type { HostOptions } from './context.js';
+import type { HostOptions } from './options.js';
 import { HostError, notFound } from './errors.js';
 import type { EventHub } from './events.js';
 import type { CommandRegistryLike, TerminalHub } from './terminals.js';

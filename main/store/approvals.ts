@@ -1,6 +1,6 @@
 // Approval state that must survive a window reload (SPEC §7): per-session "allow <tool> for this session" rules
 // and the pending approvals waiting for a person. Must not decide anything; the approval broker does.
-import type { Permission } from '../environment/types.js';
+import type { Permission } from '../approval/types.js';
 import type { Db } from './db.js';
 import { StoreError } from './errors.js';
 import type { Clock } from './ids.js';

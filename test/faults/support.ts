@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect } from 'vitest';
-import { createAgent, type AgentOptions } from '../../main/engine/agent.js';
-import type { AgentSession } from '../../main/engine/session.js';
+import { createAgent, type AgentOptions } from '../../main/sdk/index.js';
+import type { AgentSession } from '../../main/sdk/index.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 import { startModelServer, type ModelServer, type Script } from '../fixtures/model-server.js';
 import { tempHome, traceFiles, type TempHome } from '../helpers/cli.js';

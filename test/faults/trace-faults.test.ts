@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgent } from '../../main/engine/agent.js';
+import { createAgent } from '../../main/sdk/index.js';
 import { startModelServer } from '../fixtures/model-server.js';
 import { tempHome, traceFiles } from '../helpers/cli.js';
 import { cleanupAll, drain, intactTraceFile, onCleanup, pl } from './support.js';

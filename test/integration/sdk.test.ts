@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgent } from '../../main/engine/agent.js';
+import { createAgent } from '../../main/sdk/index.js';
 import { startModelServer, type ModelServer, type ScriptStep } from '../fixtures/model-server.js';
 import { drain } from '../helpers/drain.js';
 import { payloads, tempHome, type TempHome } from '../helpers/cli.js';

@@ -1,13 +1,15 @@
 // Subagents end to end (issue: tool system): approvals inherited and marked with the child's origin, traces
 // separate, depth limit, cap 8 with eviction, background rounds, polls and follow-ups.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgent } from '../../main/engine/agent.js';
-import type { AgentSession } from '../../main/engine/session.js';
+import { createAgent } from '../../main/sdk/index.js';
+import type { AgentSession } from '../../main/sdk/index.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../fixtures/model-server.js';
 import { drain } from '../helpers/drain.js';
 import { jsonLines, payloads, readJsonl, runCli, tempHome, traceFiles, type TempHome } from '../helpers/cli.js';
-import { roleScript } from '../helpers/roles.js';
+import { firstUserText, roleScript } from '../helpers/roles.js';
 
 let server: ModelServer | undefined;
 let env: TempHome | undefined;
@@ -151,6 +153,40 @@ describe('subagents', () => {
     expect(by('p2').stop_reason).toBe('failed');
     expect(by('p3')).toMatchObject({ output: 'first round result', stop_reason: 'completed' });
     expect(by('p4')).toMatchObject({ output: 'second round result', stop_reason: 'completed' });
+  });
+});
+
+describe('subagents with another agent (agent_id)', () => {
+  it('the child is built from the configuration read when the agent was created; its file is not read again', async () => {
+    server = await startModelServer(
+      roleScript({
+        parent: [
+          call('run_subagent', { prompt: 'review the change', agent_id: 'reviewer' }, 'p1'),
+          call('run_subagent', { prompt: 'ghost task', agent_id: 'ghost' }, 'p2'),
+          text('done'),
+        ],
+        review: [text('Looks fine.')],
+      }),
+    );
+    env = tempHome({ baseUrl: server.openaiBaseUrl });
+    const reviewerFile = path.join(env.home, 'agents/reviewer/system_config.yaml');
+    fs.mkdirSync(path.dirname(reviewerFile), { recursive: true });
+    fs.writeFileSync(reviewerFile, 'system_prompt: You are the reviewer.\n');
+    const agent = await createAgent({ home: env.home, retrySchedule: [10] });
+    // broken after composition: a session that re-read the YAML mid-run would fail the spawn
+    fs.writeFileSync(reviewerFile, 'system_prompt: [unclosed\n');
+    const s = await agent.createSession({ workspace: env.workspace });
+    sessions.push(s);
+    const { msgs } = await drain(s.run('go', { approve: async () => 'allow' }));
+    const outs = payloads(msgs.filter((m) => !m.origin), 'tool_call_output');
+    expect(outs.find((o) => o.tool_call_id === 'p1')).toMatchObject({ output: 'Looks fine.', stop_reason: 'completed' });
+    const ghost = outs.find((o) => o.tool_call_id === 'p2');
+    expect(ghost.stop_reason).toBe('failed');
+    expect(ghost.output).toContain('agents/ghost/system_config.yaml: agent "ghost" has no system_config.yaml');
+    expect(ghost.output).toContain('use one of: default, reviewer');
+    const childReq = server.requests.find((r) => firstUserText(r).startsWith('review the change'))!;
+    expect(childReq.body.messages[0]).toMatchObject({ role: 'system' });
+    expect(childReq.body.messages[0].content).toMatch(/^You are the reviewer\.\n\nWorkspace: /);
   });
 });
 

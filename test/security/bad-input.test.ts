@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgent } from '../../main/engine/agent.js';
+import { createAgent } from '../../main/sdk/index.js';
 import { tempHome } from '../helpers/cli.js';
 import { cleanupAll, drain, expectTraceMatchesStream, intactTrace, onCleanup, pl, sdkSession } from '../faults/support.js';
 

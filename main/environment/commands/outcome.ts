@@ -1,7 +1,7 @@
 // Pure: the exact notes, stop reasons and wait-window rules of exec_command / input_command (SPEC §5).
 // Must not touch processes or timers.
 import { constants } from 'node:os';
-import type { ToolResult } from '../types.js';
+import type { ToolResult } from '../tool-result.js';
 
 export const EXEC_DEFAULT_WAIT_MS = 60000;
 export const INPUT_WRITE_WAIT_MS = 250;

@@ -1,12 +1,12 @@
-// Subagent registry of one parent session: spawns child sessions (depth 1, same workspace, the parent's model and
-// thinking level unless model_id), runs their rounds in the background, forwards their messages tagged with
-// `origin`, routes their approvals to the parent's approver (queued while nobody is waiting), enforces the cap.
+// Subagent registry of one parent session: starts child sessions through the injected factory (the composition
+// root decides agent, model and workspace), runs their rounds in the background, forwards their messages tagged
+// with `origin`, routes their approvals to the parent's approver (queued while nobody is waiting), enforces the
+// cap. Knows no engine module: a child is anything that satisfies `ChildSession`.
 import { eventMsg, withOrigin } from '../../../shared/omni/builders.js';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 import type { ApprovalAnswer, ApprovalRequest, ApproveFn } from '../../approval/types.js';
-import type { Agent } from '../../engine/agent.js';
-import type { AgentSession, TaskResult } from '../../engine/session.js';
 import { SUBAGENT_REFUSAL, chooseSubagentSlot } from './eviction.js';
+import type { ChildRunResult, ChildSession, ChildSessionFactory } from './types.js';
 
 interface PendingApproval {
   /** it arose while no parent call was waiting, so it waited for the next poll */
@@ -23,10 +23,10 @@ interface Window {
   wake: () => void;
 }
 
-export class Subagent {
+export class Subagent<S extends ChildSession = ChildSession> {
   running = false;
   finishedAt?: number;
-  result?: TaskResult;
+  result?: ChildRunResult;
   rounds = 0;
   /** forwarded messages not yet handed to a parent tool call */
   outbox: OmniMessage[] = [];
@@ -37,7 +37,7 @@ export class Subagent {
   private roundDone?: Promise<void>;
   private ac?: AbortController;
 
-  constructor(readonly session: AgentSession) {}
+  constructor(readonly session: S) {}
 
   get id(): string {
     return this.session.id;
@@ -141,20 +141,16 @@ export class Subagent {
   }
 }
 
-export class SubagentManager {
-  private children = new Map<string, Subagent>();
+export class SubagentManager<S extends ChildSession = ChildSession> {
+  private children = new Map<string, Subagent<S>>();
 
-  constructor(
-    private readonly agent: Agent,
-    private readonly parent: AgentSession,
-    private readonly parentModel: string,
-  ) {}
+  constructor(private readonly newChild: ChildSessionFactory<S>) {}
 
-  get(id: string): Subagent | undefined {
+  get(id: string): Subagent<S> | undefined {
     return this.children.get(id);
   }
 
-  list(): Subagent[] {
+  list(): Subagent<S>[] {
     return [...this.children.values()];
   }
 
@@ -175,34 +171,19 @@ export class SubagentManager {
     return undefined;
   }
 
-  async spawn(o: { prompt: string; agentId?: string; modelId?: string }): Promise<{ child: Subagent; pointer: OmniMessage } | { error: string }> {
+  async spawn(o: { prompt: string; agentId?: string; modelId?: string }): Promise<{ child: Subagent<S>; pointer: OmniMessage } | { error: string }> {
     const refusal = await this.makeRoom();
     if (refusal) return { error: refusal };
     this.reserved++;
     try {
-      return await this.start(o);
+      const session = await this.newChild({ agentId: o.agentId, modelId: o.modelId });
+      const child = new Subagent(session);
+      this.children.set(child.id, child);
+      child.startRound(o.prompt);
+      return { child, pointer: eventMsg({ type: 'subagent', session_id: child.id }) };
     } finally {
       this.reserved--;
     }
-  }
-
-  private async start(o: { prompt: string; agentId?: string; modelId?: string }): Promise<{ child: Subagent; pointer: OmniMessage }> {
-    let agent = this.agent;
-    if (o.agentId && o.agentId !== agent.name) {
-      const { createAgent } = await import('../../engine/agent.js');
-      agent = await createAgent({ ...agent.opts, home: agent.home, agent: o.agentId });
-    }
-    let model = this.parentModel;
-    if (o.modelId) model = o.modelId.includes('/') ? o.modelId : `${this.parent.model.model.provider}/${o.modelId}`;
-    const session = await agent.createSession({
-      workspace: this.parent.workspace,
-      model,
-      child: { parentId: this.parent.id, thinking: this.parent.model.model.thinking },
-    });
-    const child = new Subagent(session);
-    this.children.set(child.id, child);
-    child.startRound(o.prompt);
-    return { child, pointer: eventMsg({ type: 'subagent', session_id: child.id }) };
   }
 
   abortAll(reason: string): void {

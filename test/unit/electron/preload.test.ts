@@ -23,7 +23,7 @@ const h = vi.hoisted(() => {
 
 vi.mock('electron', () => ({ contextBridge: h.contextBridge, ipcRenderer: h.ipcRenderer }));
 
-const { listenerName, listenerNames } = await import('../../../preload/listener-names.js');
+const { listenerName, listenerNames } = await import('../../../shared/listener-names.js');
 type Bridge = Record<string, any>;
 let floe: Bridge;
 

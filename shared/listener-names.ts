@@ -1,6 +1,7 @@
 // The deterministic name of each event's listener on `window.floe`: `session.message` → `onSessionMessage`,
-// `approval.request` → `onApprovalRequest`. Pure; the renderer and the tests use the same derivation.
-import { EVENT_NAMES, type EventName } from '../shared/api.js';
+// `approval.request` → `onApprovalRequest`. Pure; the preload, the renderer and the tests share it (in shared/ so the
+// renderer needs nothing from preload/).
+import { EVENT_NAMES, type EventName } from './api.js';
 
 export function listenerName(event: EventName | string): string {
   return (

@@ -1,17 +1,22 @@
-// The SDK entry point (SPEC §10): createAgent → agent.createSession / resumeSession. Composes config, model
-// clients, the trace writer, the command-session registry, MCP and tool assembly into AgentSessions. Hosts (CLI,
-// desktop, browser mode) all build sessions through here.
+// Agent: builds AgentSessions from parsed configuration (a ConfigSnapshot) — model clients, the trace writer, the
+// command-session registry, MCP, tool assembly and, for top-level sessions, the subagent registry with a child-
+// session factory. Part of the composition root: the engine below it reads no files; this reads traces (resume)
+// and checks the workspace, but never reads config files (main/sdk/index.ts does, once).
 import fs from 'node:fs';
 import { eventMsg, sessionMeta } from '../../shared/omni/builders.js';
 import { isSessionMeta } from '../../shared/omni/guards.js';
 import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
-import { floeHome } from '../config/home.js';
-import { loadConfig, loadSystemConfig } from '../config/load.js';
+import type { FloeConfig, SystemConfig } from '../config/index.js';
 import { resolveModel } from '../config/models.js';
-import { CommandRegistry } from '../environment/commands/registry.js';
+import { UserError } from '../engine/errors.js';
+import { orderOutputs } from '../engine/pairing.js';
+import { AgentSession, type TraceSink } from '../engine/session.js';
 import { assembleTools } from '../environment/assembly.js';
 import { builtinImplementations } from '../environment/builtins.js';
+import { CommandRegistry } from '../environment/commands/registry.js';
 import { connectMcpServers, type McpConnection } from '../environment/mcp/index.js';
+import { SubagentManager } from '../environment/subagents/manager.js';
+import type { ChildRequest } from '../environment/subagents/types.js';
 import { makeSearchExtraToolsTool } from '../environment/tools/search-extra-tools.js';
 import type { ToolDefinition, ToolServices } from '../environment/types.js';
 import { createModelClient } from '../llm/index.js';
@@ -20,10 +25,7 @@ import { findTraceFiles, newSessionId, traceFilePath } from '../trace/paths.js';
 import { readTrace } from '../trace/reader.js';
 import { rebuildHistory } from '../trace/resume.js';
 import { TraceWriter } from '../trace/writer.js';
-import { SubagentManager } from '../environment/subagents/manager.js';
-import { orderOutputs } from './pairing.js';
-import { UserError } from './errors.js';
-import { AgentSession, type TraceSink } from './session.js';
+import { systemConfigOf, type ConfigSnapshot } from './config-snapshot.js';
 
 /** Called after each trace record is written: its byte offset and length (without the newline). */
 export type TraceListener = (sessionId: string, file: string, offset: number, length: number, msg: OmniMessage) => void;
@@ -60,13 +62,29 @@ export interface SessionFacts {
 }
 
 export class Agent {
+  readonly home: string;
+  readonly config: FloeConfig;
+  readonly systemConfig: SystemConfig;
+  /** agents of the same snapshot, by name (for subagents started with agent_id) */
+  private readonly peers: Map<string, Agent>;
+
   constructor(
-    readonly home: string,
+    readonly snapshot: ConfigSnapshot,
     readonly name: string,
-    readonly config: ReturnType<typeof loadConfig>,
-    readonly systemConfig: ReturnType<typeof loadSystemConfig>,
     readonly opts: AgentOptions,
-  ) {}
+    peers?: Map<string, Agent>,
+  ) {
+    this.home = snapshot.home;
+    this.config = snapshot.config;
+    this.systemConfig = systemConfigOf(snapshot, name);
+    this.peers = peers ?? new Map();
+    this.peers.set(name, this);
+  }
+
+  /** Another agent of the same configuration snapshot (no file is read). */
+  peer(name: string): Agent {
+    return this.peers.get(name) ?? new Agent(this.snapshot, name, this.opts, this.peers);
+  }
 
   defaultModel(): string {
     const m = this.config.default_model;
@@ -130,6 +148,18 @@ export class Agent {
       usage,
       services,
     );
+  }
+
+  /** The child-session factory given to a parent's subagent registry: depth 1, same workspace and thinking. */
+  private createChild(parent: AgentSession, parentModel: string, req: ChildRequest): Promise<AgentSession> {
+    const agent = req.agentId && req.agentId !== this.name ? this.peer(req.agentId) : this;
+    let model = parentModel;
+    if (req.modelId) model = req.modelId.includes('/') ? req.modelId : `${parent.model.model.provider}/${req.modelId}`;
+    return agent.createSession({
+      workspace: parent.workspace,
+      model,
+      child: { parentId: parent.id, thinking: parent.model.model.thinking },
+    });
   }
 
   systemPrompt(workspace: string): string {
@@ -217,7 +247,7 @@ export class Agent {
       },
     });
     if (depth === 0) {
-      const subagents = new SubagentManager(this, session, modelRef);
+      const subagents = new SubagentManager<AgentSession>((req) => this.createChild(session, modelRef, req));
       services.subagents = subagents;
       disposers.push(() => subagents.disposeAll());
     }
@@ -225,7 +255,7 @@ export class Agent {
   }
 }
 
-function listModelNames(config: ReturnType<typeof loadConfig>): string[] {
+function listModelNames(config: FloeConfig): string[] {
   return (config.providers ?? []).flatMap((p) => p.models.map((m) => `${p.name}/${m.id}`));
 }
 
@@ -236,13 +266,3 @@ function lastUsage(messages: OmniMessage[]): TokenCounts | undefined {
   }
   return undefined;
 }
-
-export async function createAgent(opts: AgentOptions = {}): Promise<Agent> {
-  const home = opts.home ?? floeHome();
-  const name = opts.agent ?? 'default';
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new UserError(`invalid agent name "${name}": use letters, digits, _ and -`);
-  const config = loadConfig(home);
-  const systemConfig = loadSystemConfig(home, name);
-  return new Agent(home, name, config, systemConfig, opts);
-}
-
