@@ -67,6 +67,9 @@ export class CommandSession {
   private signalled = false;
   private finished = false;
   private markerTimer?: ReturnType<typeof setTimeout>;
+  /** characters of output taken so far (after the marker is removed) */
+  charsSeen = 0;
+  private readonly progress = new Set<() => void>();
   private readonly finish: (exitCode: number, signal?: number) => void;
 
   constructor(opts: {
@@ -113,6 +116,7 @@ export class CommandSession {
         else this.exitCode = exitCode;
         resolveExited();
         opts.hooks.onExit(this);
+        this.tellProgress();
       });
     };
     this.slave = holdSlave(this.pty, () => {
@@ -142,7 +146,21 @@ export class CommandSession {
     if (!data) return;
     this.raw.push(data);
     this.view.write(data);
+    this.charsSeen += data.length;
     hooks.onData(this, data);
+    this.tellProgress();
+  }
+
+  private tellProgress(): void {
+    for (const cb of [...this.progress]) cb();
+  }
+
+  /** Calls `cb` after each piece of output and once on exit; returns the unsubscribe function. */
+  onProgress(cb: () => void): () => void {
+    this.progress.add(cb);
+    return () => {
+      this.progress.delete(cb);
+    };
   }
 
   /**
@@ -193,6 +211,12 @@ export class CommandSession {
   async readClean(): Promise<string> {
     this.touch();
     return this.view.read();
+  }
+
+  /** Clean text of the lines completed since the previous read (a line still being written waits). */
+  async readCompleteLines(): Promise<string> {
+    this.touch();
+    return this.view.readComplete();
   }
 
   /** The bounded raw stream. */

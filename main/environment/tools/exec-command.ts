@@ -1,11 +1,11 @@
-// exec_command (SPEC §5): runs `bash -lc <cmd>` in a pty in the workspace (or `workdir`), waits up to
-// `yield_time_ms` and returns the clean output; a command still running moves to the background with a
+// exec_command (SPEC §5): runs `<cmd>` with `bash -lc` semantics in a pty in the workspace (or `workdir`), waits up
+// to `yield_time_ms` streaming the clean output as it arrives; a command still running moves to the background with a
 // process_id for input_command. Sessions live in ctx.services.commands. Must not frame, truncate or time out the
 // call (the Environment does) and never appends notes to the text.
 import { CommandCapError } from '../commands/registry.js';
 import { EXEC_DEFAULT_WAIT_MS, NO_REGISTRY_NOTE, clampWait } from '../commands/outcome.js';
 import { registryOf, resolveWorkdir, settleAfterWait } from '../commands/tool-support.js';
-import { waitForCommand } from '../commands/wait.js';
+import { waitStreaming } from '../commands/stream-wait.js';
 import type { Tool } from '../types.js';
 
 const TIMEOUT_MS = 120000;
@@ -57,7 +57,8 @@ export const execCommandTool: Tool = {
     }
     const release = session.hold();
     try {
-      const waited = await waitForCommand(session, waitMs, ctx.signal);
+      // output streams to the call while it waits
+      const waited = yield* waitStreaming(session, waitMs, ctx.signal);
       if (waited === 'aborted' && session.status === 'running') {
         // stop the whole process group now; the SIGKILL is sent before we read what it printed
         registry.remove(session.id);

@@ -11,7 +11,7 @@ import {
   unknownIdNote,
 } from '../commands/outcome.js';
 import { registryOf, settleAfterWait } from '../commands/tool-support.js';
-import { waitForCommand } from '../commands/wait.js';
+import { waitStreaming } from '../commands/stream-wait.js';
 import type { Tool } from '../types.js';
 
 const TIMEOUT_MS = 130000;
@@ -56,7 +56,8 @@ export const inputCommandTool: Tool = {
     try {
       // the line discipline turns a written \x03 into SIGINT for the terminal's foreground process group
       if (chars !== '' && session.status === 'running') session.write(chars);
-      const waited = await waitForCommand(session, waitMs, ctx.signal);
+      // output streams to the call while it waits
+      const waited = yield* waitStreaming(session, waitMs, ctx.signal);
       const { text, result } = await settleAfterWait(registry, session, waited, 'input');
       if (text) yield text;
       return result;

@@ -1,0 +1,57 @@
+// Waiting on a command while streaming its output to the tool call (issue 9 item 4): yields the clean text of
+// completed lines as they arrive, coalesced to at most one delta per STREAM_INTERVAL_MS unless STREAM_CHUNK_CHARS
+// of output piled up sooner, until the command exits, the window ends or the call is aborted. The final read (with
+// a line still being written) is the caller's, so the deltas and that read concatenate to the whole text.
+// Must not kill, remove or read the session's final text.
+import type { CommandSession } from './session.js';
+import type { WaitOutcome } from './wait.js';
+
+export const STREAM_INTERVAL_MS = 100;
+export const STREAM_CHUNK_CHARS = 8 * 1024;
+
+type Event = WaitOutcome | 'data';
+
+/** Resolves on exit, at `deadline`, on abort, or (with `untilChars`) once that much output was taken. */
+function next(session: CommandSession, deadline: number, signal: AbortSignal | undefined, untilChars: number): Promise<Event> {
+  if (session.status === 'exited') return Promise.resolve('exited');
+  if (signal?.aborted) return Promise.resolve('aborted');
+  if (session.charsSeen >= untilChars) return Promise.resolve('data');
+  return new Promise<Event>((resolve) => {
+    let done = false;
+    const finish = (e: Event): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      off();
+      signal?.removeEventListener('abort', onAbort);
+      resolve(e);
+    };
+    const onAbort = (): void => finish('aborted');
+    const timer = setTimeout(() => finish('timeout'), Math.max(0, deadline - Date.now()));
+    const off = session.onProgress(() => {
+      if (session.status === 'exited') finish('exited');
+      else if (session.charsSeen >= untilChars) finish('data');
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Waits up to `ms` like waitForCommand, yielding complete lines on the way; returns how the wait ended. */
+export async function* waitStreaming(
+  session: CommandSession,
+  ms: number,
+  signal?: AbortSignal,
+): AsyncGenerator<string, WaitOutcome, void> {
+  const end = Date.now() + Math.max(0, ms);
+  for (;;) {
+    const first = await next(session, end, signal, session.charsSeen + 1);
+    if (first !== 'data') return first;
+    // output arrived: gather more for a moment, then hand over what is complete
+    const beat = Math.min(end, Date.now() + STREAM_INTERVAL_MS);
+    const second = await next(session, beat, signal, session.charsSeen + STREAM_CHUNK_CHARS);
+    if (second === 'exited' || second === 'aborted') return second;
+    const text = await session.readCompleteLines();
+    if (text) yield text;
+    if (Date.now() >= end) return 'timeout';
+  }
+}

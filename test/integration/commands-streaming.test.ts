@@ -1,0 +1,93 @@
+// exec_command / input_command stream their output through the Environment as partial_tool_call_output deltas
+// while the command runs (issue 9 item 4): real bash in a real pty, runTool as the engine calls it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandRegistry } from '../../main/environment/commands/registry.js';
+import { runTool } from '../../main/environment/environment.js';
+import { execCommandTool } from '../../main/environment/tools/exec-command.js';
+import { inputCommandTool } from '../../main/environment/tools/input-command.js';
+import type { Tool } from '../../main/environment/types.js';
+import type { ToolCallOutputPayload } from '../../shared/omni/types.js';
+
+let home: string;
+let registry: CommandRegistry;
+beforeAll(() => {
+  home = mkdtempSync(join(tmpdir(), 'floe-stream-home-'));
+  registry = new CommandRegistry({ env: { HOME: home } });
+});
+afterAll(async () => {
+  await registry.disposeAll();
+  rmSync(home, { recursive: true, force: true });
+});
+
+interface Timed {
+  deltas: { at: number; output: string }[];
+  final: ToolCallOutputPayload;
+  finalAt: number;
+}
+
+async function call(tool: Tool, args: Record<string, unknown>, signal?: AbortSignal): Promise<Timed> {
+  const id = `call-${Math.random().toString(16).slice(2)}`;
+  const gen = runTool({
+    tool,
+    args,
+    signal,
+    ctx: {
+      workspace: home,
+      toolCallId: id,
+      call: { type: 'tool_call', name: tool.definition.name, arguments: JSON.stringify(args), tool_call_id: id },
+      services: { commands: registry },
+      definition: tool.definition,
+    },
+  });
+  const deltas: Timed['deltas'] = [];
+  for (;;) {
+    const r = await gen.next();
+    if (r.done) return { deltas, final: r.value.payload, finalAt: Date.now() };
+    const p = r.value.payload as { type?: string; event_type?: string; output?: string };
+    if (p.type === 'partial_tool_call_output' && p.event_type === 'delta') deltas.push({ at: Date.now(), output: p.output ?? '' });
+  }
+}
+
+describe('streamed command output', () => {
+  it('`echo one; sleep 3; echo two`: a delta with `one` arrives at least 2 s before the final output', async () => {
+    const r = await call(execCommandTool, { cmd: 'echo one; sleep 3; echo two' });
+    const first = r.deltas.find((d) => d.output.includes('one'));
+    expect(first).toBeDefined();
+    expect(r.finalAt - first!.at).toBeGreaterThanOrEqual(2000);
+    expect(r.final.output).toBe('one\ntwo\n');
+    expect(r.deltas.map((d) => d.output).join('')).toBe(r.final.output);
+  }, 20_000);
+
+  it('abort 2 s into `echo started; sleep 30` keeps what was printed, then the abort note', async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 2000);
+    const r = await call(execCommandTool, { cmd: 'echo started; sleep 30' }, ac.signal);
+    expect(r.final.stop_reason).toBe('aborted');
+    expect(r.final.output).toBe('started\n[interrupted: tool aborted by user]');
+    expect(r.deltas.map((d) => d.output).join('')).toBe(r.final.output);
+  }, 20_000);
+
+  it('deltas concatenate to the final output when it is truncated, and a progress bar is not streamed half-done', async () => {
+    const cmd = "for i in $(seq 1 3000); do echo \"line $i of the build log\"; done; printf 'bar 1%%'; sleep 0.3; printf '\\rbar 100%%'; exit 2";
+    const r = await call(execCommandTool, { cmd });
+    expect(r.deltas.length).toBeGreaterThan(2);
+    expect(r.deltas.map((d) => d.output).join('')).toBe(r.final.output);
+    expect(r.final.output).toMatch(/^line 1 of the build log\n/);
+    expect(r.final.output).toMatch(/\n\[output truncated: exceeded 16000 chars\]\n\[exit code: 2\]$/);
+    const small = await call(execCommandTool, { cmd: "printf 'bar 1%%'; sleep 0.5; printf '\\rbar 100%%\\n'" });
+    expect(small.final.output).toBe('bar 100%\n');
+  }, 20_000);
+
+  it('input_command streams a polled command too', async () => {
+    const started = await call(execCommandTool, { cmd: 'sleep 0.5; echo a; sleep 2.5; echo b', yield_time_ms: 250 });
+    const id = /process_id (proc-[0-9a-f]{8})/.exec(started.final.output)![1];
+    const r = await call(inputCommandTool, { process_id: id, yield_time_ms: 10_000 });
+    const a = r.deltas.find((d) => d.output.includes('a'));
+    expect(a).toBeDefined();
+    expect(r.finalAt - a!.at).toBeGreaterThanOrEqual(1500);
+    expect(r.final.output).toBe('a\nb\n');
+  }, 20_000);
+});
