@@ -2,21 +2,34 @@
 // tool lists of the fixture (mcp-tools.json) and prints top-1, top-3, MRR and abstention per category and overall,
 // for the tuning set, the held-out set and both, with the goals and verdicts.
 // Options: --dev (tuning set only: use this while tuning), --misses (list the queries that missed),
-// --engine <name> (a ranking engine of main/environment/deferred to compare; default the one searchTools uses).
-import { searchTools } from '../../main/environment/deferred/search.js';
+// --engine minisearch|bm25f and --min-coverage <0..1> (to compare rankers; default: what searchTools uses).
+import { DEFAULT_ENGINE, searchTools, type SearchOptions } from '../../main/environment/deferred/search.js';
+import { ENGINES, type EngineName } from '../../main/environment/deferred/tool-index.js';
 import { loadFixture, toDefinitions } from './fixture.js';
 import { byCategory, GOALS, rankOf, score, verdicts, type GroupScore, type QueryOutcome } from './metrics.js';
 import { CATEGORIES, isHeldOut, QUERIES, type LabelledQuery } from './queries.js';
 
+const USAGE = 'Options: --dev, --misses, --engine <minisearch|bm25f>, --min-coverage <0..1>.';
 const args = process.argv.slice(2).filter((a) => a !== '--');
-const known = new Set(['--dev', '--misses']);
-const bad = args.filter((a) => !known.has(a));
-if (bad.length) {
-  console.error(`eval:search: unknown option(s) ${bad.join(' ')}. Known: ${[...known].join(', ')}.`);
-  process.exit(2);
+let devOnly = false;
+let showMisses = false;
+const options: SearchOptions = {};
+for (let i = 0; i < args.length; i++) {
+  const a = args[i]!;
+  const value = args[i + 1];
+  if (a === '--dev') devOnly = true;
+  else if (a === '--misses') showMisses = true;
+  else if (a === '--engine' && value && value in ENGINES) {
+    options.engine = value as EngineName;
+    i++;
+  } else if (a === '--min-coverage' && value && Number(value) >= 0 && Number(value) <= 1) {
+    options.minCoverage = Number(value);
+    i++;
+  } else {
+    console.error(`eval:search: bad option "${a}${value && !value.startsWith('--') ? ` ${value}` : ''}". ${USAGE}`);
+    process.exit(2);
+  }
 }
-const devOnly = args.includes('--dev');
-const showMisses = args.includes('--misses');
 
 const fixture = loadFixture();
 const tools = toDefinitions(fixture.tools);
@@ -29,7 +42,7 @@ const fullName = (ref: string): string => {
 
 function run(q: LabelledQuery): QueryOutcome {
   const expect = q.expect.map(fullName);
-  const returned = searchTools(q.query, tools).results.map((r) => r.name);
+  const returned = searchTools(q.query, tools, undefined, options).results.map((r) => r.name);
   return { query: q, returned, rank: q.category === 'nomatch' ? 0 : rankOf(expect, returned) };
 }
 
@@ -56,7 +69,8 @@ const held = outcomes.filter((o) => isHeldOut(o.query));
 console.log(
   `search evaluation: ${tools.length} tools of ${fixture.servers.length} MCP servers ` +
     `(${fixture.servers.map((s) => `${s.package}@${s.version}`).join(', ')}); ` +
-    `${QUERIES.length} queries, ${held.length} held out; top-3 and MRR over answerable queries, abstention over nomatch`,
+    `${QUERIES.length} queries, ${held.length} held out; engine ${options.engine ?? DEFAULT_ENGINE}; ` +
+    'top-3 and MRR over answerable queries, abstention over nomatch',
 );
 table(`tuning set (${dev.length} queries)`, dev);
 if (!devOnly) {

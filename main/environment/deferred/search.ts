@@ -1,11 +1,18 @@
-// Search over the deferred-tool registry (SPEC §6 search_extra_tools): `select:a,b` picks tools by exact name
-// (ASCII case ignored, in the given order); otherwise keyword scoring over tool names (split on `_`, `-`,
-// camelCase and digits) and descriptions, `+word` = required. Pure and deterministic: no I/O, no tool running,
-// never throws. Scoring: per query word the best of its name hit (exact 3, prefix 1.5) and description hit
-// (exact 1, prefix 0.5), plus 5 when a word is a tool's whole name; results below MIN_SCORE are dropped so an
-// unrelated query gets no results (with a hint) rather than a list of unrelated tools; ties break by name.
-import { asciiEqualsIgnoreCase, asciiLower } from '../names.js';
+// Search over the deferred-tool registry (SPEC §6 search_extra_tools). `select:a,b` picks tools by exact name
+// (ASCII case ignored, in the given order). Otherwise the query's words are analysed like the tools' fields
+// (analyze.ts: split, stopwords, Porter stems), each expanded with its tool-domain synonyms (synonyms.ts), ranked
+// by BM25 with field boosts (tool-index.ts), and kept only where the tool covers the query's important words
+// (coverage.ts) — so an unrelated query gets no results and a hint, not a list of unrelated tools. `+word` is
+// required (the word itself, not a synonym). A query word equal to a tool's whole name puts that tool first.
+// Ties break by name. Pure and deterministic: no I/O, no tool running, never throws.
+import { asciiEqualsIgnoreCase } from '../names.js';
 import type { JsonSchema, ToolDefinition } from '../types.js';
+import { COMMON_WORDS, splitWords, stem, STOPWORDS } from './analyze.js';
+import { conceptDf, conceptWeights, coverage, MIN_COVERAGE, type Concept } from './coverage.js';
+import { expand } from './synonyms.js';
+import { ENGINES, indexOf, type EngineName } from './tool-index.js';
+
+export { splitWords, stem } from './analyze.js';
 
 export interface SearchResultEntry {
   name: string;
@@ -20,96 +27,39 @@ export interface SearchOutcome {
   hint?: string;
 }
 
+export interface SearchOptions {
+  /** ranking engine (the evaluation compares them); default DEFAULT_ENGINE */
+  engine?: EngineName;
+  /** minimum coverage of the query's weighted words; default MIN_COVERAGE */
+  minCoverage?: number;
+}
+
 export const DEFAULT_MAX_RESULTS = 5;
 export const MAX_MAX_RESULTS = 20;
-/** a result needs at least one exact description word or one name-prefix hit */
-export const MIN_SCORE = 1;
-
-const STOPWORDS = new Set(
-  'a an and are as at be by can do for from how i in is it me my of on or that the this to tool tools use using with'.split(' '),
-);
+export const DEFAULT_ENGINE: EngineName = 'minisearch';
+/** added to the score of a tool whose whole name is a query word, so it ranks first */
+const WHOLE_NAME_BONUS = 1000;
 
 export function clampMaxResults(n: unknown): number {
   if (typeof n !== 'number' || !Number.isFinite(n)) return DEFAULT_MAX_RESULTS;
   return Math.min(MAX_MAX_RESULTS, Math.max(1, Math.floor(n)));
 }
 
-/** Light stemming so `files`~`file`, `reading`~`read`, `directories`~`directory`, `listed`~`list`. */
-export function stem(word: string): string {
-  const w = word;
-  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (w.length > 5 && w.endsWith('ing')) return undouble(w.slice(0, -3));
-  if (w.length > 4 && w.endsWith('ed')) return undouble(w.slice(0, -2));
-  if (w.length > 4 && /(ch|sh|ss|x|z)es$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);
-  return w;
-}
-
-function undouble(w: string): string {
-  return /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
-}
-
-/** Splits an identifier or text into lower-case words: `_`, `-`, spaces, punctuation, camelCase, digits. */
-export function splitWords(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/([A-Za-z])([0-9])/g, '$1 $2')
-    .replace(/([0-9])([A-Za-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map(asciiLower);
-}
-
-interface QueryWord {
-  word: string;
-  required: boolean;
-}
-
-function parseKeywords(query: string): QueryWord[] {
-  const out: QueryWord[] = [];
+/** The query's concepts: one per distinct stem, stopwords dropped unless `+required`. */
+export function parseQuery(query: string): Concept[] {
+  const out: Concept[] = [];
   for (const raw of query.split(/[\s,]+/)) {
     if (!raw) continue;
     const required = raw.startsWith('+');
-    const words = splitWords(required ? raw.slice(1) : raw).map(stem);
-    for (const word of words) {
+    for (const word of splitWords(required ? raw.slice(1) : raw)) {
       if (!required && STOPWORDS.has(word)) continue;
-      const existing = out.find((q) => q.word === word);
+      const s = stem(word);
+      const existing = out.find((c) => c.stem === s);
       if (existing) existing.required ||= required;
-      else out.push({ word, required });
+      else out.push({ word, stem: s, variants: expand(s), required });
     }
   }
   return out;
-}
-
-interface Indexed {
-  def: ToolDefinition;
-  nameWords: string[];
-  descWords: string[];
-  wholeNames: string[];
-}
-
-function index(def: ToolDefinition): Indexed {
-  const names = [def.name, ...(def.aliases ?? [])];
-  return {
-    def,
-    nameWords: [...new Set(names.flatMap(splitWords).map(stem))],
-    descWords: [...new Set(splitWords(def.description ?? '').map(stem))],
-    wholeNames: names.map(asciiLower),
-  };
-}
-
-function hit(word: string, words: string[], exact: number, prefix: number): number {
-  let best = 0;
-  for (const w of words) {
-    if (w === word) return exact;
-    if (word.length >= 3 && w.length >= 3 && (w.startsWith(word) || word.startsWith(w))) best = prefix;
-  }
-  return best;
-}
-
-function wordScore(q: string, t: Indexed): number {
-  return Math.max(hit(q, t.nameWords, 3, 1.5), hit(q, t.descWords, 1, 0.5));
 }
 
 function entry(def: ToolDefinition, score: number): SearchResultEntry {
@@ -144,7 +94,12 @@ function selectByName(list: string, tools: ToolDefinition[]): SearchOutcome {
   return out;
 }
 
-export function searchTools(query: string, tools: ToolDefinition[], maxResults: number = DEFAULT_MAX_RESULTS): SearchOutcome {
+export function searchTools(
+  query: string,
+  tools: ToolDefinition[],
+  maxResults: number = DEFAULT_MAX_RESULTS,
+  options: SearchOptions = {},
+): SearchOutcome {
   const total = tools.length;
   if (total === 0) {
     return { results: [], total_available: 0, hint: 'There are no extra tools in this session; use the tools you already have.' };
@@ -153,37 +108,36 @@ export function searchTools(query: string, tools: ToolDefinition[], maxResults: 
   const select = /^select:/i.exec(q);
   if (select) return selectByName(q.slice(select[0].length), tools);
 
-  const words = parseKeywords(q);
-  if (words.length === 0) {
+  const parsed = parseQuery(q);
+  if (parsed.length === 0) {
     return {
       results: [],
       total_available: total,
       hint: 'The query has no keywords. Describe what the tool should do in a few words (e.g. "read file"), or use select:<name>.',
     };
   }
-  const limit = clampMaxResults(maxResults);
-  const rawTokens = q
-    .split(/[\s,]+/)
-    .map((r) => asciiLower(r.replace(/^\+/, '')))
-    .filter(Boolean);
+  const index = indexOf(tools);
+  const termSets = index.tools.map((t) => t.all);
+  // a common English word that no tool uses (nor a synonym of it) is filler, not a missing capability
+  const dfs = conceptDf(parsed, termSets);
+  const kept = parsed.map((c, i) => ({ c, df: dfs[i]! })).filter(({ c, df }) => c.required || df > 0 || !COMMON_WORDS.has(c.word));
+  const concepts = kept.map((k) => k.c);
+  const weights = conceptWeights(kept.map((k) => k.df), termSets.length);
+  const scores = ENGINES[options.engine ?? DEFAULT_ENGINE](index, concepts.map((c) => c.variants));
+  const rawWords = q.split(/[\s,]+/).map((r) => r.replace(/^\+/, '').toLowerCase()).filter(Boolean);
+  for (const [i, t] of index.tools.entries()) {
+    if (rawWords.some((r) => t.wholeNames.includes(r))) scores.set(i, (scores.get(i) ?? 0) + WHOLE_NAME_BONUS);
+  }
+  const minCoverage = options.minCoverage ?? MIN_COVERAGE;
   const scored: SearchResultEntry[] = [];
-  for (const t of tools.map(index)) {
-    let score = 0;
-    let ok = true;
-    for (const w of words) {
-      const s = wordScore(w.word, t);
-      if (w.required && s === 0) {
-        ok = false;
-        break;
-      }
-      score += s;
-    }
-    if (!ok) continue;
-    if (rawTokens.some((r) => t.wholeNames.includes(r))) score += 5;
-    if (score >= MIN_SCORE) scored.push(entry(t.def, score));
+  for (const [i, score] of scores) {
+    const t = index.tools[i]!;
+    if (concepts.some((c) => c.required && !t.all.has(c.stem))) continue;
+    if (score < WHOLE_NAME_BONUS && coverage(concepts, weights, t.all) < minCoverage) continue;
+    scored.push(entry(t.def, score));
   }
   scored.sort((a, b) => b.score - a.score || byName(a.name, b.name));
-  const out: SearchOutcome = { results: scored.slice(0, limit), total_available: total };
+  const out: SearchOutcome = { results: scored.slice(0, clampMaxResults(maxResults)), total_available: total };
   if (scored.length === 0) {
     out.hint =
       `No extra tool matched "${q}". Try other or fewer keywords (a verb such as read, write, search, or a server ` +

@@ -1,0 +1,50 @@
+// Text analysis for deferred-tool search: splits names and prose into words (`_`, `__`, `-`, camelCase, digits,
+// punctuation), drops English stopwords and stems with the Porter stemmer (npm `stemmer`), so `directories` and
+// `directory`, `listing` and `list` meet. The same analysis runs on tool fields and on queries. Pure (the word
+// lists are loaded once at import).
+import { createRequire } from 'node:module';
+import { stemmer } from 'stemmer';
+import { asciiLower } from '../names.js';
+
+// stopwords-iso is a JSON package: required, so the same line works under tsx, vitest and the bundled main
+const stopwordsIso = createRequire(import.meta.url)('stopwords-iso') as Record<string, string[]>;
+
+/** Words that carry no meaning in a tool query (also dropped from tool descriptions). */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a about all an and any are as at be been but by can could do does for from has have how i if in into is it ' +
+    'its me my no not of on or our should so some than that the their them then there these this those to tool ' +
+    'tools use used uses using via was we what when where which who whose why will with would you your'
+  ).split(' '),
+);
+
+/**
+ * Common English words (the `en` list of npm `stopwords-iso`, ~1 300 words). Too broad to drop outright — it holds
+ * `get`, `show`, `open`, `find`, `new` — so search drops such a query word only when no tool uses it or a synonym:
+ * then it is filler ("someone", "lately", "several"), not evidence that the query asks for something missing.
+ */
+export const COMMON_WORDS: ReadonlySet<string> = new Set(stopwordsIso.en);
+
+/** Splits an identifier or text into lower-case words: `_`, `-`, spaces, punctuation, camelCase, digits. */
+export function splitWords(text: string): string[] {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Za-z])([0-9])/g, '$1 $2')
+    .replace(/([0-9])([A-Za-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(asciiLower);
+}
+
+/** Porter stem of one lower-case word; numbers and one-letter words stay as they are. */
+export function stem(word: string): string {
+  return word.length < 3 || /^[0-9]+$/.test(word) ? word : stemmer(word);
+}
+
+/** The stems of a text's words, stopwords left out, in order (with repeats: term frequency matters). */
+export function analyze(text: string): string[] {
+  const out: string[] = [];
+  for (const w of splitWords(text)) if (!STOPWORDS.has(w)) out.push(stem(w));
+  return out;
+}

@@ -1,0 +1,138 @@
+// Unit tests for the parts of deferred-tool search (main/environment/deferred/): analysis (tokenizing, stopwords,
+// stemming), the synonym table, coverage-based abstention, field boosts and the two ranking engines.
+import { describe, expect, it } from 'vitest';
+import { analyze, COMMON_WORDS, splitWords, stem } from '../../../main/environment/deferred/analyze.js';
+import { conceptDf, conceptWeights, coverage, type Concept } from '../../../main/environment/deferred/coverage.js';
+import { parseQuery, searchTools } from '../../../main/environment/deferred/search.js';
+import { areSynonyms, expand, SYNONYM_WEIGHT } from '../../../main/environment/deferred/synonyms.js';
+import { idf, indexOf } from '../../../main/environment/deferred/tool-index.js';
+import type { JsonSchema, ToolDefinition } from '../../../main/environment/types.js';
+
+function def(name: string, description: string, properties: Record<string, unknown> = {}): ToolDefinition {
+  return { name, description, parameters: { type: 'object', properties } as JsonSchema, permission: 'r' };
+}
+const names = (r: { results: { name: string }[] }) => r.results.map((x) => x.name);
+
+describe('tokenizing', () => {
+  it('splits snake_case, kebab-case, camelCase, acronyms and digits', () => {
+    expect(splitWords('mcp__github__create_pull_request')).toEqual(['mcp', 'github', 'create', 'pull', 'request']);
+    expect(splitWords('get-tiny-image')).toEqual(['get', 'tiny', 'image']);
+    expect(splitWords('entityNames')).toEqual(['entity', 'names']);
+    expect(splitWords('parseHTMLDocument')).toEqual(['parse', 'html', 'document']);
+    expect(splitWords('s3Bucket v2')).toEqual(['s', '3', 'bucket', 'v', '2']);
+  });
+  it('drops stopwords and stems the rest, keeping repeats', () => {
+    expect(analyze('Read the files of a directory and the files')).toEqual(['read', 'file', 'directori', 'file']);
+    expect(analyze('the of a')).toEqual([]);
+  });
+});
+
+describe('stemming (Porter, npm stemmer)', () => {
+  it('brings inflections together', () => {
+    for (const [a, b] of [['repositories', 'repository'], ['observations', 'observation'], ['thinking', 'think'], ['created', 'create'], ['listing', 'lists']]) {
+      expect(stem(a!), `${a} ~ ${b}`).toBe(stem(b!));
+    }
+  });
+  it('leaves numbers and very short words alone', () => {
+    expect(stem('42')).toBe('42');
+    expect(stem('ls')).toBe('ls');
+  });
+});
+
+describe('synonyms', () => {
+  it('relate the tool vocabulary both ways', () => {
+    for (const [a, b] of [['show', 'read'], ['cat', 'read'], ['save', 'write'], ['erase', 'delete'], ['rm', 'remove'], ['ls', 'list'], ['grep', 'search'], ['lookup', 'find'], ['folder', 'directory'], ['ticket', 'issue']]) {
+      expect(areSynonyms(a!, b!), `${a} ~ ${b}`).toBe(true);
+      expect(areSynonyms(b!, a!), `${b} ~ ${a}`).toBe(true);
+    }
+    // a phrase ("pull request") is reached from its abbreviation; its single words do not expand to it
+    expect(areSynonyms('pr', 'pull') && areSynonyms('pr', 'request')).toBe(true);
+    expect(areSynonyms('pull', 'pr')).toBe(false);
+    expect(areSynonyms('read', 'delete')).toBe(false);
+    expect(areSynonyms('folder', 'issue')).toBe(false);
+  });
+  it('expand a word to itself at 1 and its synonyms at a lower weight, stemmed', () => {
+    const e = expand(stem('folders'));
+    expect(e.get(stem('folder'))).toBe(1);
+    expect(e.get(stem('directory'))).toBe(SYNONYM_WEIGHT);
+    expect(SYNONYM_WEIGHT).toBeLessThan(1);
+    expect(expand('zzqx')).toEqual(new Map([['zzqx', 1]]));
+  });
+  it('let a query find a tool by a synonym of its name, ranked below an exact name match', () => {
+    const tools = [def('mcp__fs__create_directory', 'Create a new directory.'), def('mcp__fs__make_folder', 'Make a folder.')];
+    expect(names(searchTools('new folder', tools))[0]).toBe('mcp__fs__make_folder');
+    expect(names(searchTools('new directory', tools))[0]).toBe('mcp__fs__create_directory');
+    expect(names(searchTools('remove folder', [def('mcp__fs__delete_directory', 'Deletes a directory.')]))).toEqual([
+      'mcp__fs__delete_directory',
+    ]);
+  });
+});
+
+describe('coverage and abstention', () => {
+  const concept = (word: string): Concept => ({ word, stem: stem(word), variants: expand(stem(word)), required: false });
+  it('weights a concept by its rarity among the tools (BM25 IDF), unknown words the most', () => {
+    const sets = [new Set(['file', 'read']), new Set(['file', 'write']), new Set(['file', 'list'])];
+    const dfs = conceptDf([concept('file'), concept('write'), concept('email')], sets);
+    expect(dfs).toEqual([3, 1, 0]);
+    const [wFile, wWrite, wEmail] = conceptWeights(dfs, 3);
+    expect(wFile!).toBeLessThan(wWrite!);
+    expect(wWrite!).toBeLessThan(wEmail!);
+    expect(wEmail).toBeCloseTo(idf(0, 3), 10);
+  });
+  it('is the weighted share of the query concepts a tool contains (a synonym counts)', () => {
+    const cs = [concept('save'), concept('email')];
+    const w = [1, 3];
+    expect(coverage(cs, w, new Set([stem('write'), 'file']))).toBeCloseTo(0.25, 10);
+    expect(coverage(cs, w, new Set([stem('email'), stem('save')]))).toBe(1);
+    expect(coverage(cs, w, new Set(['other']))).toBe(0);
+    expect(coverage([], [], new Set(['x']))).toBe(0);
+  });
+  const tools = [
+    def('mcp__chat__post_message', 'Post a new message to a chat channel.', { channel_id: { type: 'string' }, text: { type: 'string' } }),
+    def('mcp__chat__list_channels', 'List the channels of the workspace.'),
+    def('mcp__fs__read_file', 'Read the contents of a file.', { path: { type: 'string' } }),
+    def('mcp__fs__write_file', 'Write content to a file.', { path: { type: 'string' }, content: { type: 'string' } }),
+  ];
+  it('abstains when the rare, important words of the query match no tool', () => {
+    const r = searchTools('send an email to the customer', tools);
+    expect(r.results).toEqual([]);
+    expect(r.hint).toMatch(/No extra tool matched/);
+    expect(searchTools('deploy kubernetes cluster', tools).results).toEqual([]);
+  });
+  it('answers when the important words match, even if a filler word matches nothing', () => {
+    expect(names(searchTools('send a chat message', tools))[0]).toBe('mcp__chat__post_message');
+    // "someone" is a common English word no tool uses: dropped, not counted against coverage
+    expect(names(searchTools('send someone a message', tools))[0]).toBe('mcp__chat__post_message');
+    expect(COMMON_WORDS.has('someone')).toBe(true);
+  });
+  it('keeps a common word that a tool does use', () => {
+    // "show" is a common English word, but a synonym of read: it stays and matches read_file
+    expect(COMMON_WORDS.has('show')).toBe(true);
+    expect(parseQuery('show file').map((c) => c.stem)).toEqual(['show', 'file']);
+    expect(names(searchTools('show file contents', tools))[0]).toBe('mcp__fs__read_file');
+  });
+});
+
+describe('field boosts and engines', () => {
+  it('indexes parameter names (split) and their descriptions, nested ones included', () => {
+    const t = def('mcp__x__op', 'Does it.', {
+      entityNames: { type: 'array', items: { type: 'object', properties: { sortBy: { type: 'string', description: 'Ordering key' } } } },
+    });
+    const idx = indexOf([t]);
+    expect(idx.tools[0]!.terms.paramNames).toEqual(['entiti', 'name', 'sort']);
+    expect(idx.tools[0]!.terms.paramText).toEqual(['order', 'kei']);
+    expect(names(searchTools('sortBy', [t, def('mcp__x__other', 'Other.')]))).toEqual(['mcp__x__op']);
+  });
+  it('a name match outranks the same word in a description, with either engine', () => {
+    const tools = [def('mcp__a__archive_file', 'Stores a file in the archive.'), def('mcp__a__zip_file', 'Zips a file.')];
+    for (const engine of ['minisearch', 'bm25f'] as const) {
+      const r = searchTools('archive', tools, 5, { engine });
+      expect(names(r)[0], engine).toBe('mcp__a__archive_file');
+    }
+  });
+  it('reuses the index of the same registry array', () => {
+    const tools = [def('a_tool', 'A.')];
+    expect(indexOf(tools)).toBe(indexOf(tools));
+    expect(indexOf([...tools])).not.toBe(indexOf(tools));
+  });
+});
