@@ -8,6 +8,7 @@ import { APPROVAL_MODES, type ApprovalMode } from '../approval/types.js';
 import { createAgent } from '../sdk/index.js';
 import type { AgentSession, TaskResult } from '../sdk/index.js';
 import { floeHome } from '../config/home.js';
+import { firstRun } from './first-run.js';
 import { cliRecorder, type CliRecorder } from './record.js';
 import { terminalAsker } from './ask.js';
 import { EXIT_FAILED, EXIT_OK, fail } from './exit.js';
@@ -56,6 +57,7 @@ export function resolveWorkspace(p: string | undefined): string {
 /** The session a CLI command works with (new or resumed), registered in floe.db. */
 export async function openCliSession(flags: RunFlags, mode: ApprovalMode, title: string): Promise<{ session: AgentSession; recorder: CliRecorder }> {
   const home = floeHome();
+  if (!flags.model && !flags.resume) await firstRun(home);
   const recorder = cliRecorder(home);
   try {
     const agent = await createAgent({ home, agent: flags.agent, bare: flags.bare, onTraceRecord: recorder.onTraceRecord, ...engineKnobs() });

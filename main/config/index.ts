@@ -7,3 +7,4 @@ export * from './load.js';
 export * from './models.js';
 export * from './write.js';
 export { formatPath } from './issues.js';
+export * from './adopt.js';
