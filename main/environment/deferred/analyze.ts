@@ -37,9 +37,19 @@ export function splitWords(text: string): string[] {
     .map(asciiLower);
 }
 
-/** Porter stem of one lower-case word; numbers and one-letter words stay as they are. */
+const stems = new Map<string, string>();
+/** stems remembered (indexing 1 000 tools stems the same words over and over); cleared when it grows past this */
+const MAX_REMEMBERED_STEMS = 50_000;
+
+/** Porter stem of one lower-case word; numbers and words shorter than 3 letters stay as they are. */
 export function stem(word: string): string {
-  return word.length < 3 || /^[0-9]+$/.test(word) ? word : stemmer(word);
+  if (word.length < 3 || /^[0-9]+$/.test(word)) return word;
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= MAX_REMEMBERED_STEMS) stems.clear();
+    stems.set(word, (s = stemmer(word)));
+  }
+  return s;
 }
 
 /** The stems of a text's words, stopwords left out, in order (with repeats: term frequency matters). */
