@@ -69,6 +69,9 @@ export function humanRenderer(write: (s: string) => void, color: boolean): Rende
         case 'subagent':
           line(dim(`${who}↳ subagent ${p.session_id}`));
           return;
+        case 'warning':
+          line(`${who}${red(`! ${p.source ?? 'warning'}: ${p.message ?? ''}`)}`);
+          return;
         default:
           return;
       }

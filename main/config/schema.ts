@@ -136,6 +136,12 @@ export const McpServerConfigSchema = z.strictObject({
 export const SystemConfigSchema = z
   .strictObject({
     system_prompt: z.string().optional(),
+    shell: z
+      .strictObject({
+        /** capture the login environment once per session and source it per command (default true) */
+        login_snapshot: z.boolean().optional(),
+      })
+      .optional(),
     tools: z
       .strictObject({
         builtin: z.array(ToolDefinitionConfigSchema).optional(),

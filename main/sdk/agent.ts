@@ -3,6 +3,7 @@
 // session factory. Part of the composition root: the engine below it reads no files; this reads traces (resume)
 // and checks the workspace, but never reads config files (main/sdk/index.ts does, once).
 import fs from 'node:fs';
+import path from 'node:path';
 import { eventMsg, sessionMeta } from '../../shared/omni/builders.js';
 import { isSessionMeta } from '../../shared/omni/guards.js';
 import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
@@ -188,7 +189,9 @@ export class Agent {
     if (!fs.existsSync(workspace) || !fs.statSync(workspace).isDirectory()) {
       throw new UserError(`workspace ${workspace} is not a folder; pass an existing folder with --workspace`);
     }
-    const commands = new CommandRegistry();
+    // the login environment is captured once per session unless system_config.yaml says shell.login_snapshot: false
+    const snapshot = this.systemConfig.shell?.login_snapshot === false ? undefined : { dir: path.join(this.home, 'shell-snapshots'), sessionId: id };
+    const commands = new CommandRegistry({ loginSnapshot: snapshot });
     const services: ToolServices = { commands, ...extra };
     if (this.config.vision_model) {
       try {

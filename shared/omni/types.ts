@@ -173,6 +173,13 @@ export interface SubagentPayload {
   type: 'subagent';
   session_id: string;
 }
+/** Something the person should know that stopped nothing (e.g. the login environment could not be captured). */
+export interface WarningPayload {
+  type: 'warning';
+  /** what reports it, e.g. `shell` */
+  source: string;
+  message: string;
+}
 export type EventPayload =
   | ToolListReadyPayload
   | McpConnectBeginPayload
@@ -184,7 +191,8 @@ export type EventPayload =
   | CompactionBeginPayload
   | CompactionEndPayload
   | AbortPayload
-  | SubagentPayload;
+  | SubagentPayload
+  | WarningPayload;
 
 export type Payload = SessionMetaPayload | ModelMsgPayload | EventPayload;
 

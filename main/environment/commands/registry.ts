@@ -7,6 +7,7 @@ import { hardenedEnv } from './env.js';
 import { newNonce } from './end-marker.js';
 import { chooseEviction } from './eviction.js';
 import { bashArgs } from './launch.js';
+import { LoginSnapshot, sweepSnapshots } from './login-snapshot.js';
 import { groupAlive, signalGroup, waitGroupsGone } from './process-group.js';
 import { CommandSession, type CommandSessionInfo } from './session.js';
 
@@ -29,7 +30,15 @@ export interface CommandRegistryOptions {
   killGraceMs?: number;
   /** variables added to every command's environment (before the per-start env and the hardening) */
   env?: Record<string, string | undefined>;
+  /**
+   * Capture the login environment once and source it per command (login-snapshot.ts). Without this, every
+   * command runs as `bash -lc`.
+   */
+  loginSnapshot?: { dir: string; sessionId: string; timeoutMs?: number };
 }
+
+/** Snapshot folders already swept by this process. */
+const swept = new Set<string>();
 
 export interface StartOptions {
   cmd: string;
@@ -53,6 +62,7 @@ export class CommandRegistry {
   private readonly groups = new Set<number>();
   private readonly killTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private disposed = false;
+  private readonly snapshot: LoginSnapshot | undefined;
 
   constructor(opts: CommandRegistryOptions = {}) {
     this.cap = Math.max(1, Math.floor(opts.cap ?? 64));
@@ -61,6 +71,29 @@ export class CommandRegistry {
     this.rows = opts.rows ?? 40;
     this.killGraceMs = opts.killGraceMs ?? 2000;
     this.baseEnv = { ...(opts.env ?? {}) };
+    if (opts.loginSnapshot) {
+      const { dir, sessionId, timeoutMs } = opts.loginSnapshot;
+      if (!swept.has(dir)) {
+        swept.add(dir);
+        sweepSnapshots(dir);
+      }
+      this.snapshot = new LoginSnapshot({ dir, sessionId, timeoutMs, env: hardenedEnv(process.env, this.baseEnv) });
+      // capture right away, so the first command rarely waits for it
+      void this.snapshot.prepare();
+    }
+  }
+
+  /**
+   * Call before start(): brings the login snapshot up to date (captures it the first time, and again after a
+   * profile file changed). Resolves at once when nothing is to be done.
+   */
+  async prepare(): Promise<void> {
+    await this.snapshot?.prepare();
+  }
+
+  /** Problems with the login environment not reported yet (each one once). */
+  takeWarnings(): string[] {
+    return this.snapshot?.takeWarnings() ?? [];
   }
 
   /** Starts a command; evicts one session first when the registry is full. Throws CommandCapError when it cannot. */
@@ -69,7 +102,7 @@ export class CommandRegistry {
     this.makeRoom();
     const id = this.newId();
     const nonce = newNonce();
-    const p = pty.spawn('bash', bashArgs({ cmd: opts.cmd, nonce }), {
+    const p = pty.spawn('bash', bashArgs({ cmd: opts.cmd, nonce, mode: this.snapshot?.launch() }), {
       name: 'xterm-256color',
       cols: this.cols,
       rows: this.rows,
@@ -174,6 +207,7 @@ export class CommandRegistry {
   /** Kills every process group ever started here (SIGTERM, then SIGKILL), waits for them, forgets all sessions. */
   async disposeAll(): Promise<void> {
     this.disposed = true;
+    this.snapshot?.dispose();
     const running = [...this.sessions.values()].filter((s) => s.status === 'running');
     const groups = [...this.groups];
     for (const g of groups) signalGroup(g, 'SIGTERM');

@@ -2,6 +2,7 @@
 // to `yield_time_ms` streaming the clean output as it arrives; a command still running moves to the background with a
 // process_id for input_command. Sessions live in ctx.services.commands. Must not frame, truncate or time out the
 // call (the Environment does) and never appends notes to the text.
+import { eventMsg } from '../../../shared/omni/builders.js';
 import { CommandCapError } from '../commands/registry.js';
 import { EXEC_DEFAULT_WAIT_MS, NO_REGISTRY_NOTE, clampWait } from '../commands/outcome.js';
 import { registryOf, resolveWorkdir, settleAfterWait } from '../commands/tool-support.js';
@@ -48,6 +49,10 @@ export const execCommandTool: Tool = {
     if (ctx.signal?.aborted) return { stopReason: 'aborted' };
     const waitMs = clampWait(args.yield_time_ms, EXEC_DEFAULT_WAIT_MS, ctx.definition?.timeoutMs ?? TIMEOUT_MS);
 
+    // the login environment is (re)captured when a profile changed; its problems are reported once
+    await registry.prepare?.();
+    for (const message of registry.takeWarnings?.() ?? []) yield eventMsg({ type: 'warning', source: 'shell', message });
+    if (ctx.signal?.aborted) return { stopReason: 'aborted' };
     let session;
     try {
       session = registry.start({ cmd, cwd: where.dir });

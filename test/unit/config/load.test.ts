@@ -231,6 +231,14 @@ tools:
     expect(perm.message).toBe('/s.yaml:3:61: tools.builtin[0].permission: must be "r" or "rw" (got "w")');
   });
 
+  it('accepts shell.login_snapshot as a boolean and rejects anything else with its line', () => {
+    expect(parseSystemConfigText('shell:\n  login_snapshot: false\n').shell).toEqual({ login_snapshot: false });
+    const e = configErrorOf(() => parseSystemConfigText('shell:\n  login_snapshot: "no"\n', '/s.yaml'));
+    expect(e.message).toMatch(/^\/s\.yaml:2:19: shell\.login_snapshot: /);
+    const typo = configErrorOf(() => parseSystemConfigText('shell:\n  login_snapshots: false\n', '/s.yaml'));
+    expect(typo.message).toMatch(/shell\.login_snapshots: unknown key "login_snapshots"/);
+  });
+
   it('explains a missing agent and lists the existing ones', () => {
     const home = newHome();
     loadSystemConfig(home);

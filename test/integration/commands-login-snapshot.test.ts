@@ -1,0 +1,122 @@
+// The login environment captured once per session (issue 9 item 1): real login shells on a profile written into a
+// temporary HOME (never the real one), real ptys, exec_command through the Environment.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pgrep, until } from '../helpers/procs.js';
+import { CommandRegistry } from '../../main/environment/commands/registry.js';
+import { runTool } from '../../main/environment/environment.js';
+import { execCommandTool } from '../../main/environment/tools/exec-command.js';
+import type { OmniMessage, ToolCallOutputPayload } from '../../shared/omni/types.js';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+function setup(profile: string, timeoutMs?: number): { home: string; dir: string; reg: CommandRegistry } {
+  const home = mkdtempSync(join(tmpdir(), 'floe-snap-home-'));
+  const dir = mkdtempSync(join(tmpdir(), 'floe-snap-dir-'));
+  writeFileSync(join(home, '.bash_profile'), profile);
+  const reg = new CommandRegistry({ env: { HOME: home }, loginSnapshot: { dir, sessionId: 'sess-test', timeoutMs } });
+  cleanup.push(() => {
+    rmSync(home, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
+  cleanup.push(() => reg.disposeAll());
+  return { home, dir, reg };
+}
+
+async function exec(reg: CommandRegistry, cwd: string, cmd: string): Promise<{ output: string; warnings: string[] }> {
+  const gen = runTool({
+    tool: execCommandTool,
+    args: { cmd },
+    ctx: {
+      workspace: cwd,
+      toolCallId: 'c1',
+      call: { type: 'tool_call', name: 'exec_command', arguments: '{}', tool_call_id: 'c1' },
+      services: { commands: reg },
+      definition: execCommandTool.definition,
+    },
+  });
+  const warnings: string[] = [];
+  for (;;) {
+    const r = await gen.next();
+    if (r.done) return { output: (r.value.payload as ToolCallOutputPayload).output, warnings };
+    const m = r.value as OmniMessage;
+    const p = m.payload as { type: string; message?: string };
+    if (m.type === 'event_msg' && p.type === 'warning') warnings.push(p.message ?? '');
+  }
+}
+
+const PROFILE = `
+echo ran >> "$HOME/profile-runs"
+greet() { echo "hello $1"; }
+alias ll='echo alias-works'
+export MY_VAR='from profile'
+export PATH="$HOME/bin:$PATH"
+`;
+
+describe('login environment snapshot', () => {
+  it('gives commands the profile function, alias, variable and PATH entry without re-running the profile', async () => {
+    const { home, dir, reg } = setup(PROFILE);
+    mkdirSync(join(home, 'bin'));
+    writeFileSync(join(home, 'bin', 'mytool'), '#!/bin/sh\necho mytool-on-path\n');
+    chmodSync(join(home, 'bin', 'mytool'), 0o755);
+    const r = await exec(reg, home, 'greet you; ll; echo "$MY_VAR"; mytool');
+    expect(r.output).toBe('hello you\nalias-works\nfrom profile\nmytool-on-path\n');
+    expect(r.warnings).toEqual([]);
+    await exec(reg, home, 'true');
+    await exec(reg, home, 'true');
+    // three commands, one login profile run (the capture)
+    expect(readFileSync(join(home, 'profile-runs'), 'utf8')).toBe('ran\n');
+    const files = readdirSync(dir);
+    expect(files).toEqual([`${process.pid}-sess-test.sh`]);
+    expect(statSync(join(dir, files[0])).mode & 0o777).toBe(0o600);
+    await reg.disposeAll();
+    expect(readdirSync(dir)).toEqual([]);
+  }, 30_000);
+
+  it('captures again after the profile changed: the next command sees the edit', async () => {
+    const { home, reg } = setup(PROFILE);
+    expect((await exec(reg, home, 'echo "$MY_VAR"')).output).toBe('from profile\n');
+    writeFileSync(join(home, '.bash_profile'), PROFILE.replace('from profile', 'edited profile'));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(home, '.bash_profile'), later, later);
+    expect((await exec(reg, home, 'echo "$MY_VAR"')).output).toBe('edited profile\n');
+  }, 30_000);
+
+  it('a profile that hangs: the capture times out, commands still run, one warning', async () => {
+    const tag = `60.${process.pid}${Math.floor(Math.random() * 1000)}`;
+    const { home, reg } = setup(`sleep ${tag}\nexport NEVER=set\n`, 1500);
+    const first = await exec(reg, home, 'echo ok "${NEVER:-unset}"');
+    expect(first.output).toBe('ok unset\n');
+    expect(first.warnings).toHaveLength(1);
+    expect(first.warnings[0]).toMatch(/^login environment: the login shell did not finish within 1\.5 s/);
+    const second = await exec(reg, home, 'echo again');
+    expect(second.output).toBe('again\n');
+    expect(second.warnings).toEqual([]);
+    // the hung login shell was ended with its children
+    expect(await until(() => pgrep(`sleep ${tag}`).length === 0, 3000)).toBe(true);
+  }, 30_000);
+
+  it('a profile that breaks the capture falls back to bash -lc with one warning', async () => {
+    const { home, reg } = setup('export FROM_LOGIN=yes\nexit 7\n');
+    const r = await exec(reg, home, 'echo "${FROM_LOGIN:-none}"; shopt -q login_shell && echo login');
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toMatch(/^login environment: the login shell could not report its environment/);
+    // bash -lc, as without a snapshot: the profile's exit ends the command before it runs
+    expect(r.output).toBe('[exit code: 7]');
+  }, 30_000);
+
+  it('sweeps snapshot files of processes that are gone when a registry starts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'floe-snap-sweep-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    // pid 2^22+1 is above Linux's pid_max limit, so it is never alive
+    writeFileSync(join(dir, '4194305-old.sh'), 'export X=1\n');
+    const reg = new CommandRegistry({ env: { HOME: dir }, loginSnapshot: { dir, sessionId: 'now' } });
+    cleanup.push(() => reg.disposeAll());
+    expect(existsSync(join(dir, '4194305-old.sh'))).toBe(false);
+  });
+});
