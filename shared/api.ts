@@ -53,6 +53,23 @@ export interface ApiPendingApproval {
   hasPreview: boolean;
 }
 
+/** A provider found on first run (settings.detectProviders); keys are never included, only their variable. */
+export interface ApiDetectedProvider {
+  name: string;
+  protocol: 'openai' | 'anthropic';
+  baseUrl: string;
+  /** the environment variable holding the key; absent for a local server */
+  apiKeyEnv?: string;
+  /** what it was found by: "OPENAI_API_KEY", "Ollama at http://127.0.0.1:11434" */
+  source: string;
+  models: { id: string; vision: boolean; contextWindow: number }[];
+  defaultModel?: string;
+  /** why its models could not be listed (then it cannot be added) */
+  error?: string;
+  /** a provider of that name is already configured */
+  configured: boolean;
+}
+
 export interface ApiCommandSession {
   id: string;
   sessionId: string;
@@ -141,6 +158,8 @@ export const ParamsSchemas = {
   'projects.forget': z.object({ projectId: id }),
   'projects.completePath': z.object({ prefix: z.string() }),
   'projects.pickFolder': z.object({}),
+  /** the project's folder moved: point it at `path` (its sessions stay with it) */
+  'projects.relocate': z.object({ projectId: id, path: z.string().min(1) }),
 
   'sessions.list': z.object({ projectId: id }),
   'sessions.get': z.object({ sessionId: id }),
@@ -190,6 +209,10 @@ export const ParamsSchemas = {
   'settings.addProvider': NewProvider,
   'settings.testProvider': z.object({ name: z.string().min(1), model: z.string().optional() }),
   'settings.removeProvider': z.object({ name: z.string().min(1) }),
+  /** first run: providers found in the environment (API keys, a local Ollama) with their models */
+  'settings.detectProviders': z.object({}),
+  /** adds detected providers (all, or those named) with api_key_env; sets the default model when none is set */
+  'settings.adoptDetected': z.object({ names: z.array(z.string().min(1)).optional() }),
   'settings.update': z.object({ defaultModel: z.string().nullable().optional(), visionModel: z.string().nullable().optional(), defaultApprovalMode: APPROVAL_MODE.optional() }),
 
   'usage.totals': z.object({ sessionId: id.optional(), projectId: id.optional() }),
@@ -207,6 +230,7 @@ export interface Results {
   'projects.forget': Record<string, never>;
   'projects.completePath': { suggestions: string[]; valid: boolean; error?: string };
   'projects.pickFolder': { path: string | null };
+  'projects.relocate': ApiProject;
   'sessions.list': ApiSession[];
   'sessions.get': ApiSession;
   'sessions.create': ApiSession;
@@ -235,6 +259,8 @@ export interface Results {
   'settings.addProvider': ApiSettings;
   'settings.testProvider': { ok: boolean; message: string };
   'settings.removeProvider': ApiSettings;
+  'settings.detectProviders': { providers: ApiDetectedProvider[] };
+  'settings.adoptDetected': ApiSettings;
   'settings.update': ApiSettings;
   'usage.totals': TokenCounts & { sessions: number };
 }

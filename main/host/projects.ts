@@ -1,4 +1,5 @@
-// Handlers for projects: add/open/list/forget (a deleted folder shows as missing; its sessions stay browsable),
+// Handlers for projects: add/open/list/forget/relocate (a deleted folder shows as missing; its sessions stay
+// browsable; a moved one can be located again),
 // path completion and the native picker (desktop only). Must not create or delete folders.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,7 +10,20 @@ import type { Handlers } from './table.js';
 import { projectView } from './views.js';
 import type { Project } from '../store/index.js';
 
-type M = 'projects.list' | 'projects.add' | 'projects.open' | 'projects.forget' | 'projects.completePath' | 'projects.pickFolder';
+type M = 'projects.list' | 'projects.add' | 'projects.open' | 'projects.forget' | 'projects.completePath' | 'projects.pickFolder' | 'projects.relocate';
+
+/** The absolute path of an existing folder (`~` expanded), or a bad_request naming it. */
+function existingFolder(path: string): string {
+  const abs = resolve(expandHome(path.trim()));
+  let ok: boolean;
+  try {
+    ok = statSync(abs).isDirectory();
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw badRequest(`The folder ${abs} does not exist (or is not a folder); pick an existing folder.`);
+  return abs;
+}
 
 export function projectHandlers(ctx: HostContext): Handlers<M> {
   const { store, events } = ctx;
@@ -22,14 +36,7 @@ export function projectHandlers(ctx: HostContext): Handlers<M> {
   return {
     'projects.list': () => store.projects.list().map(view),
     'projects.add': ({ path }) => {
-      const abs = resolve(expandHome(path.trim()));
-      let ok: boolean;
-      try {
-        ok = statSync(abs).isDirectory();
-      } catch {
-        ok = false;
-      }
-      if (!ok) throw badRequest(`The folder ${abs} does not exist (or is not a folder); pick an existing folder.`);
+      const abs = existingFolder(path);
       const p = store.projects.open(abs);
       events.emit('projects.changed', {});
       return view(p);
@@ -39,6 +46,12 @@ export function projectHandlers(ctx: HostContext): Handlers<M> {
       const opened = store.projects.open(p.path);
       events.emit('projects.changed', {});
       return view(opened);
+    },
+    'projects.relocate': ({ projectId, path }) => {
+      mustGet(projectId);
+      const p = store.projects.relocate(projectId, existingFolder(path));
+      events.emit('projects.changed', {});
+      return view(p);
     },
     'projects.forget': ({ projectId }) => {
       mustGet(projectId);

@@ -5,6 +5,7 @@ import type { ApiSettings } from '../../shared/api.js';
 import { userText } from '../../shared/omni/builders.js';
 import { isComplete } from '../../shared/omni/guards.js';
 import {
+  adoptProviders,
   addProvider,
   listAgents,
   listModels,
@@ -16,12 +17,21 @@ import {
   setModelChoice,
   type FloeConfig,
 } from '../config/index.js';
+import { detectProviders } from '../llm/discover.js';
 import { createModelClient } from '../llm/index.js';
 import type { HostContext } from './context.js';
 import { notFound } from './errors.js';
 import type { Handlers } from './table.js';
 
-type M = 'settings.get' | 'settings.addProvider' | 'settings.testProvider' | 'settings.removeProvider' | 'settings.update' | 'usage.totals';
+type M =
+  | 'settings.get'
+  | 'settings.addProvider'
+  | 'settings.testProvider'
+  | 'settings.removeProvider'
+  | 'settings.detectProviders'
+  | 'settings.adoptDetected'
+  | 'settings.update'
+  | 'usage.totals';
 
 export const TEST_PROVIDER_TIMEOUT_MS = 20_000;
 
@@ -63,6 +73,15 @@ export function settingsHandlers(ctx: HostContext): Handlers<M> {
         }),
       ),
     'settings.removeProvider': ({ name }) => changed(removeProvider(home, name)),
+    'settings.detectProviders': async () => {
+      const configured = new Set(loadConfig(home).providers.map((p) => p.name));
+      const found = await detectProviders();
+      return { providers: found.map((p) => ({ ...p, configured: configured.has(p.name) })) };
+    },
+    'settings.adoptDetected': async ({ names }) => {
+      const found = await detectProviders();
+      return changed(adoptProviders(home, found, names).config);
+    },
     'settings.update': ({ defaultModel, visionModel, defaultApprovalMode }) => {
       let config = loadConfig(home);
       if (defaultModel !== undefined) config = setModelChoice(home, 'default_model', defaultModel ?? undefined);

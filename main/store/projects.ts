@@ -35,6 +35,8 @@ export interface ProjectsRepo {
   /** Most recently opened first. */
   list(): Project[];
   rename(id: string, name: string): Project;
+  /** Points the project at another folder (it moved); refuses a folder another project already has. */
+  relocate(id: string, path: string): Project;
   /** Forgets the project (its sessions keep their rows, with no project). True when a row was removed. */
   remove(id: string): boolean;
 }
@@ -65,6 +67,7 @@ export function createProjectsRepo(db: Db, now: Clock): ProjectsRepo {
   );
   const touch = db.prepare('UPDATE projects SET last_opened_at = ? WHERE id = ?');
   const setName = db.prepare('UPDATE projects SET name = ? WHERE id = ?');
+  const setPath = db.prepare('UPDATE projects SET path = ? WHERE id = ?');
   const del = db.prepare('DELETE FROM projects WHERE id = ?');
 
   const get = (id: string): Project | undefined => {
@@ -108,6 +111,17 @@ export function createProjectsRepo(db: Db, now: Clock): ProjectsRepo {
     rename(id, name) {
       if (!name.trim()) throw new StoreError(`Project ${id}: the new name is empty; give a name with some text.`);
       if (setName.run(name.trim(), id).changes === 0) {
+        throw new StoreError(`There is no project with id ${id}; reload the project list.`, { code: 'not_found' });
+      }
+      return get(id)!;
+    },
+    relocate(id, path) {
+      const abs = resolve(path);
+      const other = byPath.get(abs);
+      if (other && other.id !== id) {
+        throw new StoreError(`The folder ${abs} is already the project "${other.name}"; open that one, or forget it first.`, { code: 'conflict' });
+      }
+      if (setPath.run(abs, id).changes === 0) {
         throw new StoreError(`There is no project with id ${id}; reload the project list.`, { code: 'not_found' });
       }
       return get(id)!;
