@@ -2,7 +2,10 @@
 // mode). Must not run tasks.
 import { useEffect, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode } from '../../../../shared/api.js';
+import { MissingFolderNotice } from '../first-run/MissingFolderNotice.js';
+import { NoModelNotice } from '../first-run/NoModelNotice.js';
 import { relativeTime } from '../projects/logic.js';
+import { useProjects } from '../projects/store.js';
 import { useSettings } from '../settings/store.js';
 import { useChat } from './store.js';
 
@@ -12,6 +15,10 @@ export function SessionList() {
   const loadSettings = useSettings((s) => s.load);
   const [model, setModel] = useState('');
   const [mode, setMode] = useState<ApiApprovalMode | ''>('');
+  // why "New session" cannot proceed, said right under it (first-run dead ends)
+  const [tried, setTried] = useState(false);
+  const project = useProjects((s) => s.projects.find((p) => p.id === s.currentId) ?? null);
+  const chatError = useChat((s) => s.error);
 
   useEffect(() => {
     if (!settings) void loadSettings();
@@ -23,6 +30,8 @@ export function SessionList() {
         className="new-session"
         onSubmit={(e) => {
           e.preventDefault();
+          if (project?.missing) return;
+          if (!model && settings && !settings.defaultModel) return setTried(true);
           void createSession({ ...(model ? { model } : {}), ...(mode ? { approvalMode: mode } : {}) });
         }}
       >
@@ -49,6 +58,13 @@ export function SessionList() {
           New session
         </button>
       </form>
+      {project?.missing && <MissingFolderNotice project={project} />}
+      {tried && !model && settings && !settings.defaultModel && !project?.missing && <NoModelNotice hasModels={(settings?.models.length ?? 0) > 0} />}
+      {chatError && !currentId && (
+        <p className="banner error" role="alert">
+          {chatError}
+        </p>
+      )}
       {sessions.length === 0 && <p className="empty">No sessions in this project yet.</p>}
       <ul className="session-list">
         {sessions.map((s) => {

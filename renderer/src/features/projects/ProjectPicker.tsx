@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { isDesktop } from '../../api/client.js';
 import { useNav } from '../../app/nav.js';
 import { useChat } from '../chat/store.js';
+import { FirstRunPanel } from '../first-run/FirstRunPanel.js';
+import { MissingFolderNotice } from '../first-run/MissingFolderNotice.js';
 import { commonPrefix, relativeTime } from './logic.js';
 import { useProjects } from './store.js';
 
@@ -44,6 +46,7 @@ export function ProjectPicker() {
   return (
     <section className="picker" aria-labelledby="picker-title">
       <h1 id="picker-title">Projects</h1>
+      <FirstRunPanel />
       <div className="open-folder">
         {desktop ? (
           <button
@@ -114,6 +117,7 @@ export function ProjectPicker() {
                 {p.missing && <strong className="missing-tag"> · folder missing (sessions still browsable)</strong>}
               </span>
             </button>
+            {p.missing && <MissingFolderNotice project={p} compact />}
             <button className="ghost" aria-label={`Forget project ${p.name}`} onClick={() => void forget(p.id)}>
               Forget
             </button>

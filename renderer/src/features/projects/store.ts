@@ -15,6 +15,8 @@ export interface ProjectsState {
   add(path: string): Promise<ApiProject | null>;
   open(id: string): Promise<ApiProject | null>;
   forget(id: string): Promise<void>;
+  /** points a project whose folder moved at its new place; true when done (else `error` says why) */
+  relocate(id: string, path: string): Promise<boolean>;
   complete(prefix: string): Promise<void>;
   pickFolder(): Promise<string | null>;
   close(): void;
@@ -59,6 +61,16 @@ export const useProjects = create<ProjectsState>((set, get) => ({
       set((s) => ({ projects: s.projects.filter((x) => x.id !== id), currentId: s.currentId === id ? null : s.currentId }));
     } catch (e) {
       set({ error: messageOf(e) });
+    }
+  },
+  async relocate(id, path) {
+    try {
+      const p = await call('projects.relocate', { projectId: id, path });
+      set((s) => ({ projects: sortProjects(s.projects.map((x) => (x.id === p.id ? p : x))), error: null }));
+      return true;
+    } catch (e) {
+      set({ error: messageOf(e) });
+      return false;
     }
   },
   async complete(prefix) {
