@@ -1,11 +1,13 @@
-// The desktop app's lifecycle: single-instance lock, the hardened session (CSP, permissions), the host service,
-// IPC binding and event forwarding, the one BrowserWindow, the native folder picker, the menu and a graceful quit
+// The desktop app's lifecycle: single-instance lock, the hardened session (CSP, permissions: notifications only),
+// the host service, IPC binding and event forwarding, the approvals badge and attention request, the one
+// BrowserWindow, the native folder picker, the menu and a graceful quit
 // (host.dispose(): deny approvals, abort runs, kill pty sessions, flush traces — then quit). Must not implement API
 // behaviour; everything it decides is in the pure modules next to it.
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, session } from 'electron';
 import type { CreateDesktopHost, DesktopHost } from './host-shape.js';
+import { trackAttention } from './attention.js';
 import { bindIpc, forwardEvents } from './ipc.js';
 import { menuTemplate } from './menu.js';
 import { cspHeader } from './csp.js';
@@ -17,9 +19,9 @@ export interface DesktopOptions {
   home: string;
   /** folder of the built main bundle (out/main): the preload and renderer are found next to it */
   outMainDir: string;
-  /** electron-vite's dev server (ELECTRON_RENDERER_URL) when running `electron-vite dev` */
+  /** electron-vite's dev server (ELECTRON_RENDERER_URL) when running `electron-vite dev`; ignored unless `dev` */
   devServerUrl?: string;
-  /** unpackaged run: developer tools in the menu */
+  /** unpackaged run: developer tools and reload in the menu, and the dev server is honoured */
   dev: boolean;
   /** better-sqlite3 built for Electron (see native.ts) */
   nativeBinding?: string;
@@ -44,9 +46,18 @@ export function rendererIndex(outMainDir: string): string {
   return join(outMainDir, '..', 'renderer', 'index.html');
 }
 
-/** The URL our page has: the dev server, or the built index.html as a file:// URL. */
-export function pageUrl(opts: Pick<DesktopOptions, 'outMainDir' | 'devServerUrl'>): string {
-  return opts.devServerUrl ? opts.devServerUrl : pathToFileURL(rendererIndex(opts.outMainDir)).href;
+/**
+ * The dev server to load, if any: only in an unpackaged run. A packaged app ignores ELECTRON_RENDERER_URL, so the
+ * environment cannot point it (and its IPC sender check and CSP) at another page.
+ */
+export function devServer(opts: Pick<DesktopOptions, 'dev' | 'devServerUrl'>): string | undefined {
+  return opts.dev && opts.devServerUrl ? opts.devServerUrl : undefined;
+}
+
+/** The URL our page has: the dev server (unpackaged only), or the built index.html as a file:// URL. */
+export function pageUrl(opts: Pick<DesktopOptions, 'outMainDir' | 'devServerUrl'> & { dev?: boolean }): string {
+  const dev = devServer({ dev: opts.dev ?? true, devServerUrl: opts.devServerUrl });
+  return dev ?? pathToFileURL(rendererIndex(opts.outMainDir)).href;
 }
 
 const errText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -63,7 +74,8 @@ export function startDesktop(opts: DesktopOptions): DesktopApp {
     return { ready: Promise.resolve(), window: () => null, host: () => null };
   }
 
-  const expected = pageUrl(opts);
+  const devUrl = devServer(opts);
+  const expected = pageUrl({ outMainDir: opts.outMainDir, devServerUrl: devUrl });
 
   const focusWindow = (): void => {
     if (!win || win.isDestroyed()) return;
@@ -90,10 +102,11 @@ export function startDesktop(opts: DesktopOptions): DesktopApp {
     const w = new BrowserWindow(windowOptions(preloadPath(opts.outMainDir)));
     hardenContents(w.webContents);
     w.once('ready-to-show', () => w.show());
+    w.on('focus', () => w.flashFrame(false));
     w.on('closed', () => {
       if (win === w) win = null;
     });
-    const loading = opts.devServerUrl ? w.loadURL(opts.devServerUrl) : w.loadFile(rendererIndex(opts.outMainDir));
+    const loading = devUrl ? w.loadURL(devUrl) : w.loadFile(rendererIndex(opts.outMainDir));
     loading.catch((e: unknown) => {
       dialog.showErrorBox('Floe could not load its window', `${expected}\n\n${errText(e)}\n\nRun "npm run build" (or "npx floe desktop") to build the app first.`);
     });
@@ -129,7 +142,7 @@ export function startDesktop(opts: DesktopOptions): DesktopApp {
   });
 
   const ready = app.whenReady().then(() => {
-    secureSession(session.defaultSession, cspHeader(opts.devServerUrl));
+    secureSession(session.defaultSession, cspHeader(devUrl), expected);
     try {
       host = opts.createHost({ home: opts.home, mode: 'desktop', pickFolder, ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}) });
     } catch (e) {
@@ -141,6 +154,14 @@ export function startDesktop(opts: DesktopOptions): DesktopApp {
     const h = host;
     cleanups.push(bindIpc(ipcMain, h, () => expected));
     cleanups.push(forwardEvents(h, () => (win && !win.isDestroyed() ? win.webContents : null)));
+    cleanups.push(
+      trackAttention(h, {
+        setBadgeCount: (n) => void app.setBadgeCount(n), // false where the platform has no badge: nothing to do
+        requestAttention: () => {
+          if (win && !win.isDestroyed() && !win.isFocused()) win.flashFrame(true);
+        },
+      }),
+    );
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         menuTemplate({

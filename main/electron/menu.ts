@@ -1,9 +1,9 @@
-// The application menu as a pure template: File (Open Folder…, Quit), Edit, View (reload; devtools only in dev),
-// Window, plus the app menu on macOS. Must not build the menu or open dialogs itself (app.ts does).
+// The application menu as a pure template: File (Open Folder…, Quit), Edit (undo … select all), View (zoom, full
+// screen; reload and developer tools only in development), Window, plus the app menu on macOS. Must not build the menu or open dialogs itself (app.ts does).
 import type { MenuItemConstructorOptions } from 'electron';
 
 export interface MenuOptions {
-  /** true when running unpackaged (electron-vite dev/preview): adds the developer tools items */
+  /** true when running unpackaged (electron-vite dev/preview): adds reload and the developer tools items */
   dev: boolean;
   platform: NodeJS.Platform | string;
   /** File → Open Folder… */
@@ -31,9 +31,11 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
     label: 'Edit',
     submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }],
   });
-  const view: MenuItemConstructorOptions[] = [{ role: 'reload' }];
-  if (o.dev) view.push({ role: 'forceReload' }, { role: 'toggleDevTools' });
-  view.push({ type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' });
+  // a reload in the packaged app would drop the page's state mid-run; developers get it with the devtools
+  const view: MenuItemConstructorOptions[] = o.dev
+    ? [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }]
+    : [];
+  view.push({ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' });
   template.push({ label: 'View', submenu: view });
   template.push({
     label: 'Window',

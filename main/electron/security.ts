@@ -1,6 +1,7 @@
 // Electron's security checklist as pure functions and small installers: the BrowserWindow options, the check that
 // an IPC sender is our own page, the CSP response-header rewrite, navigation / window.open / <webview> denial and
-// permission denial. Must not create windows or talk to the host.
+// the permission policy (notifications for our page only, everything else refused). Must not create windows or
+// talk to the host.
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
 
 export { CSP } from './csp.js';
@@ -83,11 +84,37 @@ export type SecurableSession = {
   webRequest: Pick<Session['webRequest'], 'onHeadersReceived'>;
 } & Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
 
-/** Installs the CSP header on every response of the session and denies every permission request and check. */
-export function secureSession(ses: SecurableSession, csp: string): void {
+/** The one permission the app uses: web notifications, so "approval needed" reaches an unfocused window. */
+export const ALLOWED_PERMISSION = 'notifications';
+
+/** Whether `permission` asked by a page at `url` is granted: notifications, and only for our own page. */
+export function permissionGranted(permission: string, url: unknown, expected: string): boolean {
+  return permission === ALLOWED_PERMISSION && isOurPage(url, expected);
+}
+
+/** The URL of the page asking: the requesting URL Electron reports, else the asking contents' own URL. */
+function askingUrl(contents: unknown, reported: unknown): unknown {
+  if (typeof reported === 'string' && reported) return reported;
+  try {
+    return (contents as { getURL?: () => string } | null)?.getURL?.();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Installs the CSP header on every response of the session and the permission policy: notifications are granted
+ * to our page (`expected`, see isOurPage), every other permission request and check is refused.
+ */
+export function secureSession(ses: SecurableSession, csp: string, expected: string): void {
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: withCsp(details.responseHeaders, csp) });
   });
-  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
+  ses.setPermissionRequestHandler((contents, permission, callback, details) => {
+    callback(permissionGranted(permission, askingUrl(contents, (details as { requestingUrl?: string } | undefined)?.requestingUrl), expected));
+  });
+  ses.setPermissionCheckHandler((contents, permission, requestingOrigin, details) => {
+    const url = (details as { requestingUrl?: string } | undefined)?.requestingUrl || askingUrl(contents, undefined) || requestingOrigin;
+    return permissionGranted(permission, url, expected);
+  });
 }

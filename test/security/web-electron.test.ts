@@ -161,13 +161,26 @@ describe('Electron hardening', () => {
         setPermissionCheckHandler: ((h: any) => (check = h)) as any,
       },
       ELECTRON_CSP,
+      'file:///opt/floe/out/renderer/index.html',
     );
+    // without a page of ours asking, nothing is granted — notifications included
     for (const perm of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
       let granted: boolean | undefined;
       request!(null, perm, (g) => (granted = g));
       expect(granted, perm).toBe(false);
       expect(check!(null, perm, 'file://', {})).toBe(false);
     }
+    // our page gets notifications and nothing else; a foreign page gets nothing
+    const ours = { getURL: () => 'file:///opt/floe/out/renderer/index.html' };
+    const foreign = { getURL: () => 'https://evil.example/' };
+    const asked = (c: unknown, perm: string) => {
+      let granted: boolean | undefined;
+      request!(c, perm, (g) => (granted = g));
+      return [granted, check!(c, perm, 'file:///', {})];
+    };
+    expect(asked(ours, 'notifications')).toEqual([true, true]);
+    expect(asked(foreign, 'notifications')).toEqual([false, false]);
+    for (const perm of ['media', 'geolocation', 'clipboard-read', 'openExternal']) expect(asked(ours, perm), perm).toEqual([false, false]);
     let out: any;
     headers!({ responseHeaders: { 'content-security-policy': ["default-src *"], 'X-Other': 'kept' } }, (r) => (out = r));
     expect(out.responseHeaders).toEqual({ 'X-Other': ['kept'], 'Content-Security-Policy': [ELECTRON_CSP] });

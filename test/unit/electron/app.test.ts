@@ -31,10 +31,10 @@ function makeHost() {
   return host;
 }
 
-async function start(extra: { devServerUrl?: string; createHost?: (o: any) => any } = {}) {
+async function start(extra: { devServerUrl?: string; dev?: boolean; createHost?: (o: any) => any } = {}) {
   const host = makeHost();
   const createHost = vi.fn(extra.createHost ?? (() => host));
-  const desktop = startDesktop({ createHost, home: '/tmp/floe-home', outMainDir: OUT_MAIN, dev: false, devServerUrl: extra.devServerUrl, disposeTimeoutMs: 5_000 });
+  const desktop = startDesktop({ createHost, home: '/tmp/floe-home', outMainDir: OUT_MAIN, dev: extra.dev ?? false, devServerUrl: extra.devServerUrl, disposeTimeoutMs: 5_000 });
   fake.app.readyResolve();
   await desktop.ready;
   return { host, createHost, desktop, win: FakeBrowserWindow.instances[0]! };
@@ -59,9 +59,20 @@ describe('the window', () => {
     expect(pageUrl({ outMainDir: OUT_MAIN })).toBe(PAGE);
   });
 
-  it('loads the dev server when one is given', async () => {
-    const { win } = await start({ devServerUrl: 'http://localhost:5173' });
+  it('loads the dev server when one is given in development', async () => {
+    const { win } = await start({ devServerUrl: 'http://localhost:5173', dev: true });
     expect(win.loaded).toBe('http://localhost:5173');
+  });
+
+  it('a packaged app ignores ELECTRON_RENDERER_URL: built page, strict CSP, IPC only from the built page', async () => {
+    const { win, host } = await start({ devServerUrl: 'http://localhost:5173', dev: false });
+    expect(win.loaded).toBe(`file:${INDEX}`);
+    let out: Record<string, string[]> | undefined;
+    fake.headersHook!({ responseHeaders: {} }, (r) => (out = r.responseHeaders));
+    expect(out!['Content-Security-Policy']![0]).not.toContain('localhost:5173');
+    expect(await callHandler()({ senderFrame: { url: 'http://localhost:5173/' } }, 'projects.list', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(host.call).not.toHaveBeenCalled();
+    expect(await callHandler()({ senderFrame: { url: PAGE } }, 'projects.list', {})).toMatchObject({ ok: true });
   });
 
   it('denies navigation, redirects, <webview> and window.open', async () => {
@@ -99,18 +110,46 @@ describe('the session', () => {
   });
 
   it('allows the dev server in the CSP only in dev', async () => {
-    await start({ devServerUrl: 'http://localhost:5173' });
+    await start({ devServerUrl: 'http://localhost:5173', dev: true });
     let out: Record<string, string[]> | undefined;
     fake.headersHook!({ responseHeaders: {} }, (r) => (out = r.responseHeaders));
     expect(out!['Content-Security-Policy']![0]).toContain('ws://localhost:5173');
   });
 
-  it('denies every permission request and check', async () => {
+  it('grants notifications to our page and refuses every other permission, and any permission to a foreign page', async () => {
     await start();
-    const granted: boolean[] = [];
-    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read']) fake.permissionRequest!({}, p, (g) => granted.push(g));
-    expect(granted).toEqual([false, false, false, false]);
-    expect(fake.permissionCheck!({}, 'media', 'file:///', {})).toBe(false);
+    const ours = { getURL: () => PAGE };
+    const foreign = { getURL: () => 'https://example.invalid/' };
+    const ask = (c: unknown, p: string) => {
+      const granted: boolean[] = [];
+      fake.permissionRequest!(c, p, (g) => granted.push(g));
+      return [granted[0], fake.permissionCheck!(c, p, 'file:///', { requestingUrl: (c as typeof ours).getURL() })];
+    };
+    expect(ask(ours, 'notifications')).toEqual([true, true]);
+    for (const p of ['media', 'geolocation', 'clipboard-read', 'clipboard-sanitized-write', 'openExternal', 'fullscreen']) {
+      expect(ask(ours, p), p).toEqual([false, false]);
+    }
+    expect(ask(foreign, 'notifications')).toEqual([false, false]);
+  });
+});
+
+describe('approvals while the user is elsewhere', () => {
+  it('counts pending approvals on the badge and flashes an unfocused window for each new one', async () => {
+    const { host, win } = await start();
+    win.focused = false;
+    host.emit('approval.request', { id: 'a1', sessionId: 's' });
+    host.emit('approval.request', { id: 'a2', sessionId: 's' });
+    host.emit('approval.request', { id: 'a2', sessionId: 's' }); // the same one again (a reconnect) counts once
+    expect(fake.app.setBadgeCount.mock.calls.map((c) => c[0])).toEqual([1, 2]);
+    expect(win.flashes).toEqual([true, true]);
+    win.emit('focus');
+    expect(win.flashes.at(-1)).toBe(false);
+    win.focused = true;
+    host.emit('approval.resolved', { approvalId: 'a1', sessionId: 's', decision: 'allow' });
+    host.emit('approval.resolved', { approvalId: 'zz', sessionId: 's', decision: 'allow' }); // unknown: no change
+    host.emit('approval.request', { id: 'a3', sessionId: 's' });
+    expect(fake.app.setBadgeCount.mock.calls.map((c) => c[0])).toEqual([1, 2, 1, 2]);
+    expect(win.flashes).toEqual([true, true, false]); // focused: no flash for a3
   });
 });
 
@@ -133,7 +172,7 @@ describe('IPC', () => {
   });
 
   it('accepts the dev server origin in dev', async () => {
-    const { host } = await start({ devServerUrl: 'http://localhost:5173/' });
+    const { host } = await start({ devServerUrl: 'http://localhost:5173/', dev: true });
     const ok = await callHandler()({ senderFrame: { url: 'http://localhost:5173/' } }, 'app.info', {});
     expect(ok.ok).toBe(true);
     const bad = await callHandler()({ senderFrame: { url: 'http://localhost:5174/' } }, 'app.info', {});

@@ -24,6 +24,8 @@ export class FakeBrowserWindow extends EventEmitter {
   webContents = new FakeWebContents();
   minimized = false;
   destroyed = false;
+  focused = true;
+  flashes: boolean[] = [];
   calls: string[] = [];
   loaded: string | null = null;
   constructor(readonly options: Record<string, any>) {
@@ -40,6 +42,12 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   isMinimized(): boolean {
     return this.minimized;
+  }
+  isFocused(): boolean {
+    return this.focused;
+  }
+  flashFrame(on: boolean): void {
+    this.flashes.push(on);
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -64,6 +72,8 @@ class FakeApp extends EventEmitter {
   requestSingleInstanceLock = vi.fn(() => this.gotLock);
   quit = vi.fn();
   exit = vi.fn();
+  /** like Electron: true where the platform shows a badge */
+  setBadgeCount = vi.fn((_n: number) => true);
   whenReady(): Promise<void> {
     return this.readyPromise;
   }
@@ -84,6 +94,7 @@ export const fake = {
     fake.app.requestSingleInstanceLock.mockClear();
     fake.app.quit.mockClear();
     fake.app.exit.mockClear();
+    fake.app.setBadgeCount.mockClear();
     fake.app.readyPromise = new Promise<void>((r) => (fake.app.readyResolve = r));
     fake.ipcHandlers.clear();
     fake.headersHook = null;

@@ -13,6 +13,10 @@ class App extends EventEmitter {
   requestSingleInstanceLock() {
     return true;
   }
+  setBadgeCount(n) {
+    say({ badge: n });
+    return true;
+  }
   whenReady() {
     return Promise.resolve();
   }
@@ -72,6 +76,10 @@ export class BrowserWindow extends EventEmitter {
   isMinimized() {
     return false;
   }
+  isFocused() {
+    return true;
+  }
+  flashFrame() {}
   show() {}
   focus() {}
   restore() {}
