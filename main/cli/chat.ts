@@ -14,7 +14,7 @@ export const CHAT_HELP = 'Type a message and press Enter. /mode <allow-all|deny-
 
 export async function chatCommand(flags: RunFlags): Promise<number> {
   let mode: ApprovalMode = parseMode(flags.approve, 'allow-all');
-  const { session, recorder } = await openCliSession(flags, mode, 'chat');
+  const { session, recorder } = await openCliSession(flags, mode, 'chat', 'floe chat');
   let last: TaskResult | undefined;
   const lines = new StdinLines();
   const approve = modeApprover(() => mode, terminalAsker(lines));

@@ -7,10 +7,17 @@ import { dbPath } from '../config/home.js';
 import { ensureDefaults } from '../config/load.js';
 import type { TraceListener } from '../sdk/index.js';
 import type { AgentSession, TaskResult } from '../sdk/index.js';
+import { claimSession, type SessionClaim } from '../store/claims.js';
 import { openStore, type Store } from '../store/index.js';
+import { recordHostDied } from '../trace/crash.js';
 
 export interface CliRecorder {
   onTraceRecord: TraceListener;
+  /**
+   * Claims the session for this process (refused with a clear error while another process runs it). A claim left
+   * by a process that died is taken over, and the crash is recorded in the trace (host_died).
+   */
+  claim(sessionId: string, kind: string): void;
   register(session: AgentSession, o: { agent: string; model: string; mode: ApprovalMode; title: string; resumed: boolean }): void;
   finish(session: AgentSession, result: TaskResult | undefined): void;
   close(): void;
@@ -18,15 +25,25 @@ export interface CliRecorder {
 
 export function cliRecorder(home: string): CliRecorder {
   let store: Store | undefined;
+  let claim: SessionClaim | undefined;
   try {
     ensureDefaults(home); // creates FLOE_HOME with its private modes before floe.db lands in it
     store = openStore(dbPath(home), { onIndexError: () => {} });
   } catch (e) {
     process.stderr.write(`floe: warning: the session index ${dbPath(home)} could not be opened (${(e as Error).message}); the run goes on without it\n`);
   }
+  const onTraceRecord = (sessionId: string, file: string, offset: number, length: number, msg: OmniMessage): void =>
+    store?.traces.indexRecord(sessionId, file, offset, length, msg);
   return {
-    onTraceRecord: (sessionId: string, file: string, offset: number, length: number, msg: OmniMessage) =>
-      store?.traces.indexRecord(sessionId, file, offset, length, msg),
+    onTraceRecord,
+    claim(sessionId, kind) {
+      claim?.release();
+      claim = claimSession(home, sessionId, kind);
+      if (claim.died) {
+        recordHostDied(home, sessionId, claim.died, (file) => (offset, length, msg) => onTraceRecord(sessionId, file, offset, length - 1, msg));
+        process.stderr.write(`floe: note: the last task of ${sessionId} ended when ${claim.died.kind} (pid ${claim.died.pid}) died; recorded in its trace\n`);
+      }
+    },
     register(session, o) {
       if (!store) return;
       try {
@@ -62,6 +79,8 @@ export function cliRecorder(home: string): CliRecorder {
       }
     },
     close() {
+      claim?.release();
+      claim = undefined;
       store?.close();
     },
   };

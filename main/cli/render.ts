@@ -1,5 +1,6 @@
 // Human-readable rendering of an OmniMessage stream for `floe run` / `floe chat`: streaming text, dimmed
 // thinking, tool calls with their arguments, outputs, decisions, retries. Presentation only.
+import { hostDiedText, mcpServerFailed } from '../../shared/omni/interpret.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 
 export interface Renderer {
@@ -64,7 +65,10 @@ export function humanRenderer(write: (s: string) => void, color: boolean): Rende
           line(`${who}${red('! aborted' + (p.reason ? ': ' + p.reason : ''))}`);
           return;
         case 'mcp_connect_end':
-          for (const r of p.results ?? []) if (r.status !== 'connected') line(red(`! MCP server "${r.server}" skipped: ${r.error ?? r.status}`));
+          for (const r of p.results ?? []) if (mcpServerFailed(r)) line(red(`! MCP server "${r.server}" skipped: ${r.error ?? r.status}`));
+          return;
+        case 'host_died':
+          line(`${who}${red(`! ${hostDiedText(p)}`)}`);
           return;
         case 'subagent':
           line(dim(`${who}↳ subagent ${p.session_id}`));

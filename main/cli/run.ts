@@ -9,6 +9,7 @@ import { createAgent } from '../sdk/index.js';
 import type { AgentSession, TaskResult } from '../sdk/index.js';
 import { floeHome } from '../config/home.js';
 import { firstRun } from './first-run.js';
+import { findTraceFiles, readTrace } from '../trace/index.js';
 import { cliRecorder, type CliRecorder } from './record.js';
 import { terminalAsker } from './ask.js';
 import { EXIT_FAILED, EXIT_OK, fail } from './exit.js';
@@ -55,15 +56,23 @@ export function resolveWorkspace(p: string | undefined): string {
 }
 
 /** The session a CLI command works with (new or resumed), registered in floe.db. */
-export async function openCliSession(flags: RunFlags, mode: ApprovalMode, title: string): Promise<{ session: AgentSession; recorder: CliRecorder }> {
+export async function openCliSession(
+  flags: RunFlags,
+  mode: ApprovalMode,
+  title: string,
+  kind = 'floe run',
+): Promise<{ session: AgentSession; recorder: CliRecorder }> {
   const home = floeHome();
   if (!flags.model && !flags.resume) await firstRun(home);
   const recorder = cliRecorder(home);
   try {
     const agent = await createAgent({ home, agent: flags.agent, bare: flags.bare, onTraceRecord: recorder.onTraceRecord, ...engineKnobs() });
+    // one writer per session: claimed before its trace is read (resume) or right after it is created (new)
+    if (flags.resume) recorder.claim(flags.resume, kind);
     const session = flags.resume
       ? await agent.resumeSession(flags.resume)
       : await agent.createSession({ workspace: resolveWorkspace(flags.workspace), model: flags.model });
+    if (!flags.resume) recorder.claim(session.id, kind);
     recorder.register(session, { agent: agent.name, model: sessionModelRef(session), mode, title, resumed: !!flags.resume });
     return { session, recorder };
   } catch (e) {
@@ -96,6 +105,8 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
     else render!.push(m);
   };
   try {
+    // a script learns the session id (for --resume) from the first line: the session's session_meta
+    if (flags.json) emit(sessionMetaOf(session.id));
     const gen = session.run(prompt, { approve, signal: ac.signal });
     let r = await gen.next();
     while (!r.done) {
@@ -119,4 +130,12 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
 
 export function sessionModelRef(session: AgentSession): string {
   return `${session.model.model.provider}/${session.model.model.id}`;
+}
+
+/** The session_meta record of a session, read from the first line of its trace. */
+export function sessionMetaOf(sessionId: string): OmniMessage {
+  const [first] = findTraceFiles(floeHome(), sessionId);
+  const meta = first ? readTrace(first).messages.find((m) => m.type === 'session_meta') : undefined;
+  if (!meta) throw new Error(`the trace of session ${sessionId} has no session_meta line`);
+  return meta;
 }

@@ -61,8 +61,8 @@ export function createHost(opts: HostOptions): HostService {
   events.onCountChange = (n) => terminals.listenersChanged(n);
   const broker = new ApprovalBroker(store, events);
   broker.clearStale();
-  // no task survives a restart: sessions left "running" by a crash are idle now
-  for (const s of store.sessions.list()) if (s.status === 'running') store.sessions.setStatus(s.id, 'idle');
+  // sessions whose rows say "running" read as failed unless a live process holds their claim (store/claims.ts);
+  // a session another process (a CLI run) is running right now is left alone
   const runtime = new Runtime({ ...opts, home }, store, events, broker, terminals);
   const ctx: HostContext = { opts: { ...opts, home }, home, store, events, runtime, broker, terminals };
   const version = readVersion();

@@ -12,15 +12,17 @@ export function runHandlers(ctx: HostContext): Handlers<M> {
   return {
     'sessions.run': async ({ sessionId, prompt }) => {
       mustSession(ctx, sessionId);
-      await runtime.ensure(sessionId);
+      await runtime.begin(sessionId);
       runtime.start(sessionId, prompt);
       return { started: true };
     },
     'sessions.steer': async ({ sessionId, prompt }) => {
       mustSession(ctx, sessionId);
-      const session = await runtime.ensure(sessionId);
-      if (runtime.isRunning(sessionId)) session.steer(prompt);
-      else runtime.start(sessionId, prompt);
+      if (runtime.isRunning(sessionId)) (await runtime.ensure(sessionId)).steer(prompt);
+      else {
+        await runtime.begin(sessionId);
+        runtime.start(sessionId, prompt);
+      }
       return { queued: true };
     },
     'sessions.abort': async ({ sessionId }) => {

@@ -4,9 +4,12 @@
 // Must not decide approvals (broker) or touch terminals beyond attaching registries (terminal hub).
 import { isEvent } from '../../shared/omni/guards.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
+import { statSync } from 'node:fs';
 import { createAgent, type Agent } from '../sdk/index.js';
 import type { AgentSession, TaskResult } from '../sdk/index.js';
+import { claimSession, type SessionClaim } from '../store/claims.js';
 import type { Store } from '../store/index.js';
+import { findTraceFiles, recordHostDied } from '../trace/index.js';
 import type { ApprovalBroker } from './approvals.js';
 import type { HostOptions } from './options.js';
 import { HostError, notFound } from './errors.js';
@@ -37,6 +40,10 @@ export class Runtime {
   private live = new Map<string, Live>();
   private loading = new Map<string, Promise<Live>>();
   private touched = new Set<string>();
+  /** session claims held while a task runs (one writer per session across processes) */
+  private claims = new Map<string, SessionClaim>();
+  /** where each live session's trace ended after our last write or load ("file:size"), to notice other writers */
+  private ends = new Map<string, string>();
   private indexTimer: ReturnType<typeof setImmediate> | null = null;
   private disposed = false;
 
@@ -72,6 +79,7 @@ export class Runtime {
   }
 
   private indexed(sessionId: string, file: string, offset: number, length: number, msg: OmniMessage): void {
+    this.ends.set(sessionId, `${file}:${offset + length + 1}`);
     this.store.traces.indexRecord(sessionId, file, offset, length, msg);
     this.touched.add(sessionId);
     if (!this.indexTimer) {
@@ -125,6 +133,7 @@ export class Runtime {
       p = (async () => {
         const agent = await this.agent(row.agent);
         const session = await agent.resumeSession(id);
+        this.ends.set(id, this.traceEnd(id));
         const live: Live = { session, agent: row.agent };
         this.live.set(id, live);
         this.attach(id, id, session);
@@ -134,6 +143,49 @@ export class Runtime {
       p.finally(() => this.loading.delete(id)).catch(() => {});
     }
     return (await p).session;
+  }
+
+  private traceEnd(id: string): string {
+    const files = findTraceFiles(this.opts.home, id);
+    const last = files[files.length - 1];
+    if (!last) return '';
+    try {
+      return `${last}:${statSync(last).size}`;
+    } catch {
+      return '';
+    }
+  }
+
+  /**
+   * Claims the session for a task (refused with `conflict` when another process runs it) and returns it live. A
+   * claim left by a dead process is taken over and the crash recorded in the trace; a live session whose trace
+   * another process wrote to since (a CLI run while we were idle) is reloaded from the trace first.
+   */
+  async begin(id: string): Promise<AgentSession> {
+    if (this.isRunning(id) || this.claims.has(id)) {
+      throw new HostError('conflict', `Session ${id} is already running a task; steer it or abort it first.`);
+    }
+    const row = this.store.sessions.get(id);
+    if (row?.source === 'subagent') {
+      throw new HostError('bad_request', `Session ${id} is a subagent of ${row.parentSessionId ?? 'another session'}; continue its parent session instead.`);
+    }
+    const claim = claimSession(this.opts.home, id, this.opts.mode === 'web' ? 'floe web' : 'desktop');
+    this.claims.set(id, claim);
+    try {
+      if (claim.died) {
+        recordHostDied(this.opts.home, id, claim.died, (file) => (offset, length, msg) => this.indexed(id, file, offset, length - 1, msg));
+      }
+      if (this.live.has(id) && this.ends.get(id) !== this.traceEnd(id)) await this.unload(id);
+      return await this.ensure(id);
+    } catch (e) {
+      this.releaseClaim(id);
+      throw e;
+    }
+  }
+
+  private releaseClaim(id: string): void {
+    this.claims.get(id)?.release();
+    this.claims.delete(id);
   }
 
   /** Children of a live session (subagents), for terminals and approvals. */
@@ -147,11 +199,13 @@ export class Runtime {
     const l = this.live.get(id);
     if (!l) throw notFound(`Session ${id} is not loaded; reload it and try again.`);
     if (l.task) throw new HostError('conflict', `Session ${id} is already running a task; steer it or abort it first.`);
+    if (!this.claims.has(id)) throw new HostError('conflict', `Session ${id} is not claimed for a task; call begin first.`);
     const row = this.store.sessions.get(id);
     if (row && !row.title) this.store.sessions.setTitle(id, titleOf(prompt));
     this.setStatus(id, 'running');
     l.task = this.drive(l, prompt).finally(() => {
       l.task = undefined;
+      this.releaseClaim(id);
     });
   }
 
@@ -266,5 +320,6 @@ export class Runtime {
     this.disposed = true;
     if (this.indexTimer) clearImmediate(this.indexTimer);
     await Promise.all([...this.live.keys()].map((id) => this.unload(id)));
+    for (const id of [...this.claims.keys()]) this.releaseClaim(id);
   }
 }

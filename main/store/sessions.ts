@@ -83,14 +83,19 @@ interface SessionRow {
   tokens_total: number;
 }
 
-const toSession = (r: SessionRow): Session => ({
+/** Whether a live process holds the claim of a session (store/claims.ts). */
+export type ClaimCheck = (sessionId: string) => boolean;
+
+const rowToSession = (r: SessionRow, held?: ClaimCheck): Session => ({
   id: r.id,
   projectId: r.project_id,
   agent: r.agent,
   model: r.model,
   title: r.title,
   approvalMode: r.approval_mode as ApprovalMode,
-  status: r.status as SessionStatus,
+  // status after a crash comes from liveness: "running" holds only while a process holds the claim (a subagent's
+  // run is held by its parent's claim)
+  status: r.status === 'running' && held && !held(r.parent_session_id ?? r.id) ? 'failed' : (r.status as SessionStatus),
   source: r.source as SessionSource,
   parentSessionId: r.parent_session_id,
   createdAt: r.created_at,
@@ -117,7 +122,8 @@ function checkTokens(id: string, t: TokenCounts): TokenCounts {
   return t;
 }
 
-export function createSessionsRepo(db: Db, now: Clock): SessionsRepo {
+export function createSessionsRepo(db: Db, now: Clock, held?: ClaimCheck): SessionsRepo {
+  const toSession = (r: SessionRow): Session => rowToSession(r, held);
   const byId = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?');
   const modeOf = db.prepare<[string], { approval_mode: string }>('SELECT approval_mode FROM sessions WHERE id = ?');
   const insert = db.prepare(`

@@ -1,5 +1,7 @@
 // The Store: floe.db opened once, composing the table-group modules (projects, sessions, approvals, trace
 // index) behind one object. Must not hold business rules of the engine or the hosts.
+import { dirname } from 'node:path';
+import { sessionHolder } from './claims.js';
 import { closeDb, openDb, type Db } from './db.js';
 import type { StoreError } from './errors.js';
 import { isoNow, type Clock } from './ids.js';
@@ -16,6 +18,11 @@ export interface OpenStoreOptions {
   onIndexError?: (err: StoreError) => void;
   /** Clock for created/updated stamps (tests). */
   now?: Clock;
+  /**
+   * FLOE_HOME whose session claims tell which "running" sessions really run (default: the folder of floe.db;
+   * none for an in-memory database). A "running" row nobody holds reads as `failed` (its process died).
+   */
+  claimsHome?: string;
 }
 
 export interface Store {
@@ -38,7 +45,8 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
   const db = openDb(file, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
   const now = opts.now ?? isoNow;
   const projects = createProjectsRepo(db, now);
-  const sessions = createSessionsRepo(db, now);
+  const claimsHome = opts.claimsHome ?? (file === ':memory:' ? undefined : dirname(file));
+  const sessions = createSessionsRepo(db, now, claimsHome ? (id) => !!sessionHolder(claimsHome, id) : undefined);
   const approvals = createApprovalsRepo(db, now);
   const traces = createTraceIndex(db, opts.onIndexError ? { onError: opts.onIndexError } : {});
 

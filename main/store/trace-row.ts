@@ -1,6 +1,7 @@
 // Pure description of one trace record for the trace index: kind, status, tool name/id, tokens, origin and a
 // short search excerpt, plus the duration linking (tool_call → tool_call_output, request_begin → request_end).
 // Must not do I/O or touch the database; lookups of older records are passed in as a function.
+import { hostDiedText } from '../../shared/omni/interpret.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 
 export const EXCERPT_CHARS = 500;
@@ -50,6 +51,8 @@ function excerptSource(kind: string, p: Record<string, unknown>): string | null 
       return str(p.reason);
     case 'subagent':
       return str(p.session_id);
+    case 'host_died':
+      return hostDiedText(p);
     case 'approval_decision':
       return str(p.decision);
     case 'session_meta': {

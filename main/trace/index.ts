@@ -4,3 +4,4 @@ export * from './writer.js';
 export * from './reader.js';
 export * from './resume.js';
 export * from './transfer.js';
+export * from './crash.js';

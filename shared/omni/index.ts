@@ -4,3 +4,4 @@ export * from './builders.js';
 export * from './guards.js';
 export * from './aggregator.js';
 export * from './notes.js';
+export * from './interpret.js';

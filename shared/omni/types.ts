@@ -169,6 +169,15 @@ export interface AbortPayload {
   type: 'abort';
   reason?: string;
 }
+/** The process running the session died mid-task (recorded by the next process to run it); not a user abort. */
+export interface HostDiedPayload {
+  type: 'host_died';
+  /** pid and kind ("floe run", "floe web", "desktop") of the process that died */
+  pid: number;
+  kind: string;
+  /** when that process had claimed the session (ISO) */
+  since?: string;
+}
 export interface SubagentPayload {
   type: 'subagent';
   session_id: string;
@@ -191,6 +200,7 @@ export type EventPayload =
   | CompactionBeginPayload
   | CompactionEndPayload
   | AbortPayload
+  | HostDiedPayload
   | SubagentPayload
   | WarningPayload;
 

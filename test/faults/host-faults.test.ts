@@ -59,12 +59,23 @@ describe('host faults', () => {
     const callsBefore = before.filter((m) => (m.payload as any).type === 'tool_call').length;
     expect(callsBefore).toBe(2);
 
+    // crash truth: the dead run is not listed as running
+    const listed = await runCli(['traces', 'list', '--json'], { home: env.home });
+    expect(listed.code).toBe(0);
+    expect(jsonLines(listed.stdout).map((r) => [r.sessionId, r.status])).toEqual([[sessionId, 'failed']]);
+
     const second = await runCli(['run', '--json', '--resume', sessionId, 'go on'], { home: env.home });
-    expect(second.stderr).toBe('');
+    expect(second.stderr).toBe(
+      `floe: note: the last task of ${sessionId} ended when floe run (pid ${first.pid}) died; recorded in its trace\n`,
+    );
     expect(second.code).toBe(0);
+    expect(jsonLines(second.stdout)[0]).toEqual(before[0]); // --json starts with the session's session_meta
     const after = intactTraceFile(file!);
     expect(after.length).toBeGreaterThan(before.length);
     expect(after.slice(0, before.length)).toEqual(before); // nothing lost or rewritten
+    // the crash is recorded right after what the dead process wrote: a host_died event (not a user abort)
+    expect(after[before.length]!.payload).toEqual({ type: 'host_died', pid: first.pid, kind: 'floe run', since: expect.any(String) });
+    expect(after.filter((m) => (m.payload as any).type === 'abort')).toEqual([]);
     // every tool_call of the trace has exactly one output
     const calls = after.filter((m) => (m.payload as any).type === 'tool_call').map((m) => (m.payload as any).tool_call_id);
     const outs = after.filter((m) => (m.payload as any).type === 'tool_call_output').map((m) => (m.payload as any).tool_call_id);

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { join } from 'node:path';
 import type { NewSession } from '../../../main/store/index.js';
+import { claimSession } from '../../../main/store/claims.js';
 import { useTestStore } from './helpers.js';
 
 const t = useTestStore();
@@ -42,7 +43,9 @@ describe('sessions', () => {
     t.store.sessions.setApprovalMode('s1', 'always-ask');
     expect(t.store.sessions.getApprovalMode('s1')).toBe('always-ask');
     expect(t.store.sessions.getApprovalMode('missing')).toBeUndefined();
+    const claim = claimSession(t.dir, 's1', 'floe run');
     expect(t.store.sessions.setStatus('s1', 'running').status).toBe('running');
+    claim.release();
     expect(t.store.sessions.setTitle('s1', 'T').title).toBe('T');
     const updated = t.store.sessions.setTokens('s1', { cache_read: 1, cache_write: 2, output: 3, total: 10 });
     expect(updated.tokens).toEqual({ cache_read: 1, cache_write: 2, output: 3, total: 10 });
@@ -109,5 +112,32 @@ describe('sessions', () => {
     expect(t.store.approvals.listPending('s2')).toHaveLength(1);
     expect(t.store.traces.countEvents('s2')).toBe(1);
     expect(t.store.removeSession('s1')).toBe(false);
+  });
+
+  it('status after a crash comes from liveness: "running" holds only while a live process holds the claim', async () => {
+    const { spawn, spawnSync } = await import('node:child_process');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { claimFile } = await import('../../../main/store/claims.js');
+    t.store.sessions.create(base('parent', { status: 'running' }));
+    t.store.sessions.create(base('child', { status: 'running', source: 'subagent', parentSessionId: 'parent' }));
+    // nobody holds it: the process that ran it died
+    expect(t.store.sessions.get('parent')!.status).toBe('failed');
+    expect(t.store.sessions.list().map((s) => s.status)).toEqual(['failed', 'failed']);
+    // another live process holds it (a claim file with that process's pid)
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
+    try {
+      mkdirSync(join(t.dir, 'claims'), { recursive: true });
+      writeFileSync(claimFile(t.dir, 'parent'), JSON.stringify({ pid: other.pid, kind: 'floe run', nonce: 'n' }));
+      expect(t.store.sessions.get('parent')!.status).toBe('running');
+      expect(t.store.sessions.get('child')!.status).toBe('running'); // a subagent runs under its parent's claim
+    } finally {
+      other.kill();
+    }
+    // a claim left by a dead pid does not count
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
+    writeFileSync(claimFile(t.dir, 'parent'), JSON.stringify({ pid: dead, kind: 'floe run', nonce: 'n' }));
+    expect(t.store.sessions.get('parent')!.status).toBe('failed');
+    // other statuses are what the row says
+    expect(t.store.sessions.setStatus('parent', 'completed').status).toBe('completed');
   });
 });

@@ -1,6 +1,7 @@
 // The chat transcript as a pure, incremental reducer: OmniMessages (partials included, from the live stream or
 // a trace) → display items (user/assistant text, thinking, tool-call cards with live output, subagent cards
 // holding the child's own transcript by `origin`, request badges, markers). No I/O, no React, no timers.
+import { hostDiedText, mcpServerFailed } from '../../../../shared/omni/interpret.js';
 import type { OmniMessage, TokenCounts, StopReason } from '../../../../shared/omni/types.js';
 
 export interface BaseItem {
@@ -260,13 +261,15 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     }
     case 'abort':
       return marker(t, ts, 'warn', `Task aborted${str(p.reason) ? `: ${str(p.reason)}` : ''}`);
+    case 'host_died':
+      return marker(t, ts, 'warn', `Task ended: ${hostDiedText(p)}`);
     case 'compaction_begin':
       return marker(t, ts, 'info', 'Compacting the context…');
     case 'compaction_end':
       return marker(t, ts, 'info', 'Context compacted');
     case 'mcp_connect_end': {
       const results = Array.isArray(p.results) ? (p.results as { server?: string; status?: string }[]) : [];
-      const failed = results.filter((r) => r.status !== 'connected').map((r) => r.server);
+      const failed = results.filter(mcpServerFailed).map((r) => r.server);
       return marker(t, ts, failed.length ? 'warn' : 'info', failed.length ? `MCP servers failed: ${failed.join(', ')}` : `MCP servers connected (${results.length})`);
     }
     case 'subagent': {

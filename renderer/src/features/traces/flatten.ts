@@ -159,6 +159,9 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
       case 'abort':
         out.push(marker(row(`${sessionId}:abort:${r.offset}`, 'marker', 'abort', r.excerpt, 'aborted'), 'abort'));
         break;
+      case 'host_died':
+        out.push(marker(row(`${sessionId}:died:${r.offset}`, 'marker', 'host died', r.excerpt, 'error'), 'abort'));
+        break;
       case 'compaction_begin':
       case 'compaction_end':
         out.push(marker(row(`${sessionId}:cmp:${r.offset}`, 'marker', r.kind === 'compaction_begin' ? 'compaction begins' : 'compaction ends', '', 'info'), 'compaction'));
