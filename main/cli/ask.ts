@@ -26,8 +26,9 @@ export function terminalAsker(lines: StdinLines, write: (s: string) => void = (s
       for (;;) {
         const line = await lines.next(signal);
         if (line === null) {
+          // nobody can answer any more: denied automatically, not by a person
           write('(no answer: denied)\n');
-          return 'deny' as const;
+          return { decision: 'deny', decidedBy: 'mode' } as const;
         }
         const a = line.trim().toLowerCase();
         if (a === 'y' || a === 'yes') return 'allow' as const;

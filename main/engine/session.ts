@@ -230,7 +230,10 @@ export class AgentSession {
           emit(r.value, false);
           if (isComplete(r.value)) turn.push(r.value);
         }
-        if (signal.aborted || result.stopReason === 'aborted') return finishAborted();
+        if (signal.aborted || result.stopReason === 'aborted') {
+          event({ type: 'request_end', status: 'aborted' }); // every request_begin gets its request_end
+          return finishAborted();
+        }
         this.usage = addTokens(this.usage, result.usage);
         if (result.stopReason === 'completed') {
           for (const m of turn) this.record(m);
@@ -325,10 +328,11 @@ export class AgentSession {
             ),
           );
         } catch {
-          answer = { decision: 'deny' };
+          // the user's abort ended the wait for an answer; anything else is the approver failing (deny by default)
+          answer = { decision: 'deny', decidedBy: signal.aborted ? 'human' : 'mode' };
         }
       }
-      if (signal.aborted && answer.decision === 'allow') answer = { decision: 'deny', decidedBy: answer.decidedBy };
+      if (signal.aborted && answer.decision === 'allow') answer = { decision: 'deny', decidedBy: 'human' };
       emit(
         eventMsg({
           type: 'approval_decision',
@@ -388,10 +392,12 @@ async function drain<R>(gen: AsyncGenerator<OmniMessage, R>, each: (m: OmniMessa
   }
 }
 
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T | Decision> {
-  if (signal.aborted) return Promise.resolve('deny');
+/** The approver's answer, or a denial by the person who aborted the task while it waited. */
+function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T | ApprovalAnswer> {
+  const denied: ApprovalAnswer = { decision: 'deny', decidedBy: 'human' };
+  if (signal.aborted) return Promise.resolve(denied);
   return new Promise((resolve, reject) => {
-    const onAbort = () => resolve('deny');
+    const onAbort = () => resolve(denied);
     signal.addEventListener('abort', onAbort, { once: true });
     p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });

@@ -93,6 +93,8 @@ describe('floe run', () => {
         expect(fs.existsSync(path.join(e.workspace, 'marker'))).toBe(created);
         const d = payloads(jsonLines(r.stdout), 'approval_decision')[0];
         expect(d.decision).toBe(created ? 'allow' : 'deny');
+        // a y/n typed by a person is theirs; the automatic denial at end of input is not
+        expect(d.decided_by).toBe(answer === '' ? 'mode' : 'human');
       } finally {
         await s.close();
         e.cleanup();
