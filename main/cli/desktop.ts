@@ -101,7 +101,11 @@ export const NO_SQLITE_MESSAGE = "better-sqlite3 for Electron's ABI could not be
  * better-sqlite3 for the Electron whose binary is `binary`, verified by loading it there; progress to stdout.
  * Electron's version and ABI come from node_modules/electron.
  */
-export async function provisionForElectron(binary: string, root: string = APP_ROOT, log = (l: string) => process.stdout.write(`${l}\n`)): Promise<ProvisionResult> {
+export async function provisionForElectron(
+  binary: string,
+  root: string = APP_ROOT,
+  log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<ProvisionResult> {
   const target = electronTarget(root);
   if (!target) return { ok: false, reason: 'node_modules/electron/package.json or abi_version is missing; run npm install' };
   return provisionSqlite({ root, target, loader: binary, log });
