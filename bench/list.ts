@@ -9,6 +9,7 @@ export interface BenchModule {
 export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   'deferred-tools': () => import('./deferred-tools.js'),
   'search-latency': () => import('./search-latency.js'),
+  'deferred-task': () => import('./deferred-task.js'),
   trace: () => import('./trace.js'),
   'tool-overhead': () => import('./tool-overhead.js'),
   'pty-throughput': () => import('./pty-throughput.js'),

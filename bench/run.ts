@@ -10,7 +10,7 @@ import { formatSummary, type BenchResult } from './lib/result.js';
 import { BENCHMARKS } from './list.js';
 
 /** result files each benchmark writes */
-const OUTPUTS: Record<string, string[]> = { trace: ['trace-append', 'trace-open'] };
+const OUTPUTS: Record<string, string[]> = { trace: ['trace-append', 'trace-open'], 'deferred-task': ['deferred-task', 'deferred-task-flat'] };
 
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 const unknown = asked.filter((a) => !BENCHMARKS[a]);

@@ -1,18 +1,22 @@
 // `npm run eval:search`: runs every labelled query (queries.ts) through the deferred-tool search over the real
 // tool lists of the fixture (mcp-tools.json) and prints top-1, top-3, MRR and abstention per category and overall,
-// for the tuning set, the held-out set and both, with the goals and verdicts.
+// for the tuning set, the held-out set and both, with the goals and verdicts; `results` is the mean number of
+// results a query returned (what the model reads).
 // Options: --dev (tuning set only: use this while tuning), --misses (list the queries that missed),
-// --engine minisearch|bm25f and --min-coverage <0..1> (to compare rankers; default: what searchTools uses).
+// --engine minisearch|bm25f and --min-coverage <0..1> (to compare rankers; default: what searchTools uses),
+// --catalogue <n> (search n tools: the real ones repeated over renamed server copies; any copy counts).
 import { DEFAULT_ENGINE, searchTools, type SearchOptions } from '../../main/environment/deferred/search.js';
 import { ENGINES, type EngineName } from '../../main/environment/deferred/tool-index.js';
+import { catalogue } from './catalogue.js';
 import { loadFixture, toDefinitions } from './fixture.js';
 import { byCategory, GOALS, rankOf, score, verdicts, type GroupScore, type QueryOutcome } from './metrics.js';
 import { CATEGORIES, isHeldOut, QUERIES, type LabelledQuery } from './queries.js';
 
-const USAGE = 'Options: --dev, --misses, --engine <minisearch|bm25f>, --min-coverage <0..1>.';
+const USAGE = 'Options: --dev, --misses, --engine <minisearch|bm25f>, --min-coverage <0..1>, --min-relative <0..1>, --catalogue <n>.';
 const args = process.argv.slice(2).filter((a) => a !== '--');
 let devOnly = false;
 let showMisses = false;
+let size = 0;
 const options: SearchOptions = {};
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
@@ -25,6 +29,12 @@ for (let i = 0; i < args.length; i++) {
   } else if (a === '--min-coverage' && value && Number(value) >= 0 && Number(value) <= 1) {
     options.minCoverage = Number(value);
     i++;
+  } else if (a === '--min-relative' && value && Number(value) >= 0 && Number(value) <= 1) {
+    options.minRelativeScore = Number(value);
+    i++;
+  } else if (a === '--catalogue' && value && Number.isInteger(Number(value)) && Number(value) > 0) {
+    size = Number(value);
+    i++;
   } else {
     console.error(`eval:search: bad option "${a}${value && !value.startsWith('--') ? ` ${value}` : ''}". ${USAGE}`);
     process.exit(2);
@@ -32,29 +42,35 @@ for (let i = 0; i < args.length; i++) {
 }
 
 const fixture = loadFixture();
-const tools = toDefinitions(fixture.tools);
+const realTools = toDefinitions(fixture.tools);
+// --catalogue n: search n tools made of renamed server copies (github2, github3, …); any copy of a tool counts
+const tools = size ? catalogue(size) : realTools;
+const original = (name: string): string => name.replace(/^mcp__(.+?)\d+__/, 'mcp__$1__');
 const fullName = (ref: string): string => {
   const [server, tool] = ref.split(':');
   const name = `mcp__${server}__${tool}`;
-  if (!tools.some((t) => t.name === name)) throw new Error(`queries.ts refers to ${ref}, which is not in mcp-tools.json`);
+  if (!realTools.some((t) => t.name === name)) throw new Error(`queries.ts refers to ${ref}, which is not in mcp-tools.json`);
   return name;
 };
 
 function run(q: LabelledQuery): QueryOutcome {
   const expect = q.expect.map(fullName);
-  const returned = searchTools(q.query, tools, undefined, options).results.map((r) => r.name);
+  const returned = searchTools(q.query, tools, undefined, options).results.map((r) => original(r.name));
   return { query: q, returned, rank: q.category === 'nomatch' ? 0 : rankOf(expect, returned) };
 }
 
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
 
 function table(title: string, outcomes: QueryOutcome[]): GroupScore {
-  const rows: string[][] = [['category', 'n', 'top-1', 'top-3', 'MRR', 'abstention', 'false abst.']];
+  const rows: string[][] = [['category', 'n', 'top-1', 'top-3', 'MRR', 'abstention', 'false abst.', 'results']];
+  const perQuery = (o: QueryOutcome[]) => f(o.reduce((n, x) => n + x.returned.length, 0) / o.length);
   for (const [c, s] of byCategory(outcomes, CATEGORIES)) {
-    rows.push([c, String(s.answerable + s.nomatch), f(s.top1), f(s.top3), f(s.mrr), f(s.abstention), String(s.falseAbstentions)]);
+    const of = outcomes.filter((o) => o.query.category === c);
+    rows.push([c, String(of.length), f(s.top1), f(s.top3), f(s.mrr), f(s.abstention), String(s.falseAbstentions), perQuery(of)]);
   }
   const all = score(outcomes);
-  rows.push(['overall', String(outcomes.length), f(all.top1), f(all.top3), f(all.mrr), f(all.abstention), String(all.falseAbstentions)]);
+  const row = [f(all.top1), f(all.top3), f(all.mrr), f(all.abstention), String(all.falseAbstentions), perQuery(outcomes)];
+  rows.push(['overall', String(outcomes.length), ...row]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   console.log(`\n== ${title} ==`);
   for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));

@@ -4,7 +4,8 @@
 // by BM25 with field boosts (tool-index.ts), and kept only where the tool covers the query's important words
 // (coverage.ts) — so an unrelated query gets no results and a hint, not a list of unrelated tools. `+word` is
 // required (the word itself, not a synonym). A query word equal to a tool's whole name puts that tool first.
-// Ties break by name. Pure and deterministic: no I/O, no tool running, never throws.
+// Results under 60 % of the best score are dropped (they cost the model tokens and were never the answer in the
+// evaluation). Ties break by name. Pure and deterministic: no I/O, no tool running, never throws.
 import { asciiEqualsIgnoreCase } from '../names.js';
 import type { JsonSchema, ToolDefinition } from '../types.js';
 import { COMMON_WORDS, splitWords, stem, STOPWORDS } from './analyze.js';
@@ -32,11 +33,15 @@ export interface SearchOptions {
   engine?: EngineName;
   /** minimum coverage of the query's weighted words; default MIN_COVERAGE */
   minCoverage?: number;
+  /** a result scoring below this share of the best result's score is dropped; default MIN_RELATIVE_SCORE */
+  minRelativeScore?: number;
 }
 
 export const DEFAULT_MAX_RESULTS = 5;
 export const MAX_MAX_RESULTS = 20;
-export const DEFAULT_ENGINE: EngineName = 'minisearch';
+export const DEFAULT_ENGINE: EngineName = 'bm25f';
+/** results far below the best one are noise that costs the model tokens */
+export const MIN_RELATIVE_SCORE = 0.6;
 /** added to the score of a tool whose whole name is a query word, so it ranks first */
 const WHOLE_NAME_BONUS = 1000;
 
@@ -62,8 +67,15 @@ export function parseQuery(query: string): Concept[] {
   return out;
 }
 
+/** The tool's JSON Schema without `$schema` (a URL of the draft the server used: tokens the model does not need). */
+function parametersOf(def: ToolDefinition): JsonSchema {
+  if (!def.parameters || typeof def.parameters !== 'object' || !('$schema' in def.parameters)) return def.parameters;
+  const { $schema: _drop, ...rest } = def.parameters as JsonSchema & { $schema?: unknown };
+  return rest as JsonSchema;
+}
+
 function entry(def: ToolDefinition, score: number): SearchResultEntry {
-  return { name: def.name, description: def.description, parameters: def.parameters, score: Math.round(score * 100) / 100 };
+  return { name: def.name, description: def.description, parameters: parametersOf(def), score: Math.round(score * 100) / 100 };
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -137,6 +149,8 @@ export function searchTools(
     scored.push(entry(t.def, score));
   }
   scored.sort((a, b) => b.score - a.score || byName(a.name, b.name));
+  const floor = (scored[0]?.score ?? 0) * (options.minRelativeScore ?? MIN_RELATIVE_SCORE);
+  while (scored.length > 1 && scored.at(-1)!.score < floor) scored.pop();
   const out: SearchOutcome = { results: scored.slice(0, clampMaxResults(maxResults)), total_available: total };
   if (scored.length === 0) {
     out.hint =

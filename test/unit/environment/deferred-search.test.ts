@@ -130,6 +130,31 @@ describe('field boosts and engines', () => {
       expect(names(r)[0], engine).toBe('mcp__a__archive_file');
     }
   });
+  it('blends a word with its synonyms, so a rarer synonym cannot outscore the word itself', () => {
+    const tools = [
+      ...['branch', 'repository', 'release', 'label', 'file', 'project'].map((x) => def(`mcp__gh__create_${x}`, `Create a ${x}.`)),
+      def('mcp__gh__create_issue', 'Create a new issue in a repository.'),
+      def('mcp__gh__add_issue_comment', 'Add a comment to an existing issue.', { issue_number: { type: 'number' } }),
+    ];
+    // "add" (a synonym of create) is rarer than "create" here; per-term BM25 would rank add_issue_comment first
+    expect(names(searchTools('create issue', tools, 5, { engine: 'bm25f' }))[0]).toBe('mcp__gh__create_issue');
+  });
+  it('drops results far below the best one', () => {
+    const tools = [
+      def('mcp__a__archive_file', 'Archive a file.'),
+      def('mcp__a__list_items', 'List the items of a folder; an item that is a file says whether it is an archive or not.'),
+    ];
+    expect(names(searchTools('archive file', tools))).toEqual(['mcp__a__archive_file']);
+    expect(names(searchTools('archive file', tools, 5, { minRelativeScore: 0 }))).toEqual(['mcp__a__archive_file', 'mcp__a__list_items']);
+  });
+  it('leaves $schema out of the parameters it returns', () => {
+    const t: ToolDefinition = {
+      ...def('mcp__a__op', 'Frobnicate.'),
+      parameters: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { x: { type: 'string' } } } as JsonSchema,
+    };
+    expect(searchTools('frobnicate', [t]).results[0]!.parameters).toEqual({ type: 'object', properties: { x: { type: 'string' } } });
+    expect(t.parameters).toHaveProperty('$schema');
+  });
   it('reuses the index of the same registry array', () => {
     const tools = [def('a_tool', 'A.')];
     expect(indexOf(tools)).toBe(indexOf(tools));

@@ -1,0 +1,81 @@
+// The scripted task of the deferred-task benchmark: "read the release notes, file a GitHub issue from them, announce
+// it on Slack" — three MCP tools of three servers — with the catalogue the MCP server serves, the canned results of
+// the three tools, and the queries a model would search them with. Pure data and ordering.
+import type { JsonSchema } from '../../main/environment/types.js';
+import { loadFixture, type ToolFixture } from './fixture.js';
+
+/** the fixture tools the task needs, in the order it needs them, with the search query and call arguments */
+export const TASK_STEPS = [
+  { tool: 'mcp__filesystem__read_text_file', query: 'read text file', args: { path: 'RELEASE_NOTES.md' } },
+  {
+    tool: 'mcp__github__create_issue',
+    query: 'create github issue',
+    args: { owner: 'acme', repo: 'floe-demo', title: 'Release 2.4.0 checklist', body: 'Tag 2.4.0, publish, announce.' },
+  },
+  { tool: 'mcp__slack__slack_post_message', query: 'post slack message', args: { channel_id: 'C024BE91L', text: 'Release 2.4.0: see acme/floe-demo#42' } },
+] as const;
+
+export interface CatalogueTool {
+  /** the name the MCP server lists: `<server>_<tool>` (server copies numbered: github2_create_issue) */
+  mcpName: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+const mcpNameOf = (t: ToolFixture, server: string): string => `${server}_${t.name.slice(`mcp__${t.server}__`.length)}`;
+
+/** `n` tools: the task's three first, then the fixture's tools round-robin by server, repeated over server copies. */
+export function taskCatalogue(n: number, fixture: readonly ToolFixture[] = loadFixture().tools): CatalogueTool[] {
+  const needed = TASK_STEPS.map((s) => fixture.find((t) => t.name === s.tool)!);
+  const servers = [...new Set(fixture.map((t) => t.server))];
+  const queues = servers.map((s) => fixture.filter((t) => t.server === s && !needed.includes(t)));
+  const order: ToolFixture[] = [];
+  for (let i = 0; order.length < fixture.length - needed.length; i++) {
+    for (const q of queues) if (q[i]) order.push(q[i]!);
+  }
+  const out: CatalogueTool[] = needed.map((t) => ({ mcpName: mcpNameOf(t, t.server), description: t.description, parameters: t.parameters }));
+  for (let i = 0; out.length < n; i++) {
+    const copy = Math.floor(i / order.length);
+    const t = order[i % order.length]!;
+    const server = copy === 0 ? t.server : `${t.server}${copy + 1}`;
+    // copy 0 of the needed tools is already listed
+    out.push({ mcpName: mcpNameOf(t, server), description: t.description, parameters: t.parameters });
+  }
+  return out;
+}
+
+/** canned results of the three tools, by MCP name (sized like the real servers' answers) */
+export const TASK_RESULTS: Record<string, string> = {
+  filesystem_read_text_file: [
+    '# Release 2.4.0',
+    '',
+    '- Deferred MCP tools are found by BM25 search with synonyms; unrelated queries get no result.',
+    '- The desktop app remembers the terminal dock position.',
+    '- Fixed: output tails of fast commands were sometimes lost under load.',
+    '',
+    'Checklist: tag 2.4.0, publish the packages, announce in #releases.',
+  ].join('\n'),
+  github_create_issue: JSON.stringify({
+    url: 'https://api.github.com/repos/acme/floe-demo/issues/42',
+    html_url: 'https://github.com/acme/floe-demo/issues/42',
+    id: 2456789012,
+    number: 42,
+    title: 'Release 2.4.0 checklist',
+    user: { login: 'floe-bot', id: 9876543, type: 'Bot' },
+    labels: [],
+    state: 'open',
+    locked: false,
+    assignees: [],
+    comments: 0,
+    created_at: '2026-12-01T12:00:00Z',
+    updated_at: '2026-12-01T12:00:00Z',
+    author_association: 'NONE',
+    body: 'Tag 2.4.0, publish, announce.',
+  }),
+  slack_slack_post_message: JSON.stringify({
+    ok: true,
+    channel: 'C024BE91L',
+    ts: '1764590400.000100',
+    message: { type: 'message', text: 'Release 2.4.0: see acme/floe-demo#42', user: 'U012AB3CD', ts: '1764590400.000100' },
+  }),
+};
