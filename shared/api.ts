@@ -284,6 +284,12 @@ export interface Events {
   'terminal.started': ApiCommandSession;
   /** raw pty bytes (as text), batched (~5 ms); the renderer acks parsed chars with commands.ack */
   'terminal.data': { sessionId: string; processId: string; data: string };
+  /**
+   * the pane fell behind (more than TERMINAL_HIGH_WATERMARK unacknowledged) and live data stopped; once it caught
+   * up, this is the host's screen, serialised: reset the terminal, draw `data`, ack its length, then apply the
+   * `terminal.data` that follows. The command itself was never slowed.
+   */
+  'terminal.resync': { sessionId: string; processId: string; data: string };
   'terminal.exit': { sessionId: string; processId: string; exitCode?: number; signal?: string };
   'trace.indexed': { sessionId: string; events: number };
   'projects.changed': Record<string, never>;
@@ -296,6 +302,7 @@ export const EVENT_NAMES: EventName[] = [
   'approval.resolved',
   'terminal.started',
   'terminal.data',
+  'terminal.resync',
   'terminal.exit',
   'trace.indexed',
   'projects.changed',
@@ -308,7 +315,8 @@ export interface Api {
   on<E extends EventName>(event: E, cb: (payload: Events[E]) => void): () => void;
 }
 
-/** Flow-control watermarks for terminal data (characters not yet acknowledged by the renderer). */
+/** Flow-control watermarks for terminal data (characters not yet acknowledged by the renderer): above the high one
+ * a pane stops getting live data; below the low one it is resynchronised (`terminal.resync`). */
 export const TERMINAL_HIGH_WATERMARK = 100_000;
 export const TERMINAL_LOW_WATERMARK = 10_000;
 export const TERMINAL_BATCH_MS = 5;

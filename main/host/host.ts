@@ -83,7 +83,7 @@ export function createHost(opts: HostOptions): HostService {
       mustSession(ctx, sessionId);
       return terminals.list(sessionId);
     },
-    'commands.scrollback': ({ sessionId, processId }) => ({ data: terminals.scrollback(sessionId, processId) }),
+    'commands.scrollback': async ({ sessionId, processId }) => ({ data: await terminals.scrollback(sessionId, processId) }),
     'commands.write': ({ sessionId, processId, data }) => {
       terminals.write(sessionId, processId, data);
       return {};

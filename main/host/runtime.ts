@@ -8,13 +8,14 @@ import { statSync } from 'node:fs';
 import { createAgent, type Agent } from '../sdk/index.js';
 import type { AgentSession, TaskResult } from '../sdk/index.js';
 import { claimSession, type SessionClaim } from '../store/claims.js';
+import type { SubagentManager } from '../environment/subagents/manager.js';
 import type { Store } from '../store/index.js';
 import { findTraceFiles, recordHostDied } from '../trace/index.js';
 import type { ApprovalBroker } from './approvals.js';
 import type { HostOptions } from './options.js';
 import { HostError, notFound } from './errors.js';
 import type { EventHub } from './events.js';
-import type { CommandRegistryLike, TerminalHub } from './terminals.js';
+import type { TerminalHub } from './terminals.js';
 import { statusOfResult, titleOf } from './views.js';
 
 interface Live {
@@ -24,16 +25,8 @@ interface Live {
   task?: Promise<void>;
 }
 
-interface ChildLike {
-  session: AgentSession;
-  running: boolean;
-  result?: TaskResult;
-}
-interface SubagentsLike {
-  get(id: string): ChildLike | undefined;
-  list(): ChildLike[];
-  abortAll(reason: string): void;
-}
+/** The session's subagent manager, when it has one (tool services are an open record). */
+const subagentsOf = (s: AgentSession): SubagentManager | undefined => s.services.subagents as SubagentManager | undefined;
 
 export class Runtime {
   private agents = new Map<string, Promise<Agent>>();
@@ -107,7 +100,7 @@ export class Runtime {
   }
 
   private attach(rootId: string, ownerId: string, session: AgentSession): void {
-    const reg = session.services.commands as CommandRegistryLike | undefined;
+    const reg = session.services.commands;
     if (reg) this.terminals.attach(rootId, ownerId, reg);
   }
 
@@ -190,7 +183,8 @@ export class Runtime {
 
   /** Children of a live session (subagents), for terminals and approvals. */
   children(id: string): AgentSession[] {
-    const subs = this.live.get(id)?.session.services.subagents as SubagentsLike | undefined;
+    const l = this.live.get(id);
+    const subs = l ? subagentsOf(l.session) : undefined;
     return subs ? subs.list().map((c) => c.session) : [];
   }
 
@@ -240,7 +234,7 @@ export class Runtime {
 
   /** Children that finished get their final status and token totals in their rows. */
   private settleChildren(l: Live): void {
-    const subs = l.session.services.subagents as SubagentsLike | undefined;
+    const subs = subagentsOf(l.session);
     for (const c of subs?.list() ?? []) {
       if (c.running || !this.store.sessions.get(c.session.id)) continue;
       try {
@@ -268,7 +262,7 @@ export class Runtime {
 
   /** A subagent was spawned: give it a session row (source subagent) and watch its terminals. */
   private adoptChild(rootId: string, l: Live, childId: string): void {
-    const subs = l.session.services.subagents as SubagentsLike | undefined;
+    const subs = subagentsOf(l.session);
     const child = subs?.get(childId);
     if (child) this.attach(rootId, childId, child.session);
     const parent = this.store.sessions.get(rootId);
@@ -294,7 +288,7 @@ export class Runtime {
   abort(id: string): boolean {
     const l = this.live.get(id);
     if (!l) return false;
-    (l.session.services.subagents as SubagentsLike | undefined)?.abortAll('aborted by user');
+    subagentsOf(l.session)?.abortAll('aborted by user');
     const running = !!l.task;
     l.session.abort('aborted by user');
     return running;

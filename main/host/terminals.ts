@@ -1,42 +1,20 @@
 // The terminal hub: follows the command-session registries of live sessions (and their subagents), forwards raw
-// pty data as `terminal.data` events batched every TERMINAL_BATCH_MS, applies ack-based flow control (flow.ts),
-// keeps a bounded copy of each stream for late panes, and routes user input/resize/kill to the right registry.
-// Must not interpret terminal contents or run commands itself.
+// pty data as `terminal.data` events batched every TERMINAL_BATCH_MS, and routes user input/resize/kill to the
+// right registry. Panes never slow a command: flow.ts only bounds what is in flight to a pane; a pane that falls
+// behind stops getting live data and is redrawn from the host's screen copy (screen.ts) once it has caught up
+// (`terminal.resync`). A bounded raw tail per command seeds that copy when it is first needed.
+// Must not interpret terminal contents or run commands itself; pauses a pty only for the host's own memory bound.
 import { TERMINAL_BATCH_MS, type ApiCommandSession } from '../../shared/api.js';
+import type { CommandEvent, CommandRegistry, CommandSessionInfo } from '../environment/commands/registry.js';
 import { HostError, notFound } from './errors.js';
 import type { EventHub } from './events.js';
-import { flowAcked, flowNoListeners, flowSent, newFlow, type FlowAction, type FlowState } from './flow.js';
+import { flowAcked, flowExited, flowListeners, flowResynced, flowRoom, flowSent, newFlow, type FlowAction, type FlowState } from './flow.js';
+import { HostScreen } from './screen.js';
 
-/** What the hub needs from main/environment/commands/registry.ts (structural, so either side can evolve). */
-export interface CommandInfoLike {
-  id: string;
-  cmd: string;
-  cwd: string;
-  status: 'running' | 'exited';
-  exitCode?: number | null;
-  signal?: string | number | null;
-  startedAt: number | string | Date;
-  endedAt?: number | string | Date | null;
-  cols: number;
-  rows: number;
-}
-export type CommandEventLike =
-  | { kind: 'started'; info: CommandInfoLike }
-  | { kind: 'data'; id: string; data: string }
-  | { kind: 'exit'; id: string; exitCode?: number | null; signal?: string | number | null }
-  | { kind: 'removed'; id: string };
-export interface CommandRegistryLike {
-  onEvent(cb: (e: CommandEventLike) => void): () => void;
-  list(): CommandInfoLike[];
-  write(id: string, data: string): unknown;
-  resize(id: string, cols: number, rows: number): unknown;
-  kill(id: string, signal?: string): unknown;
-  scrollback(id: string): string;
-  pause?(id: string): unknown;
-  resume?(id: string): unknown;
-}
+/** What the hub uses of a command registry (main/environment/commands/registry.ts). */
+export type HubRegistry = Pick<CommandRegistry, 'onEvent' | 'list' | 'write' | 'resize' | 'kill' | 'scrollback' | 'pause' | 'resume'>;
 
-/** Characters of raw output kept per command for panes opened late. */
+/** Characters of raw output kept per command to seed its screen copy when a pane first needs it. */
 export const HUB_SCROLLBACK_CHARS = 512 * 1024;
 /** Exited commands remembered per root session. */
 export const HUB_EXITED_KEPT = 64;
@@ -44,12 +22,22 @@ export const HUB_EXITED_KEPT = 64;
 interface Proc {
   rootId: string;
   info: ApiCommandSession;
-  registry: CommandRegistryLike;
+  registry: HubRegistry;
+  /** raw tail (HUB_SCROLLBACK_CHARS at most) */
   scroll: string[];
   scrollLen: number;
+  /** live data not emitted yet */
   pending: string;
   timer: ReturnType<typeof setTimeout> | null;
   flow: FlowState;
+  /** the host's screen copy, made when a pane first needs it, dropped at exit */
+  screen: HostScreen | null;
+  /** the final screen of an exited command */
+  final?: string;
+  /** snapshots in progress: no live data goes out meanwhile (so each snapshot has a clean position) */
+  frozen: number;
+  /** paused because the screen copy's parser is far behind (host memory bound) */
+  memoryPaused: boolean;
 }
 
 const iso = (v: number | string | Date | null | undefined): string | undefined => {
@@ -62,12 +50,14 @@ const sig = (v: string | number | null | undefined): string | undefined => (v ==
 export class TerminalHub {
   private procs = new Map<string, Proc>();
   private detachers = new Map<string, (() => void)[]>();
-  private attached = new WeakSet<CommandRegistryLike>();
+  private attached = new WeakSet<HubRegistry>();
+  /** resyncs sent so far (diagnostics and tests) */
+  resyncs = 0;
 
   constructor(private readonly events: EventHub) {}
 
   /** Follow a registry; its commands belong to session `ownerId` (a root session or one of its subagents). */
-  attach(rootId: string, ownerId: string, registry: CommandRegistryLike): void {
+  attach(rootId: string, ownerId: string, registry: HubRegistry): void {
     if (this.attached.has(registry)) return;
     this.attached.add(registry);
     const off = registry.onEvent((e) => this.onEvent(rootId, ownerId, registry, e));
@@ -83,12 +73,19 @@ export class TerminalHub {
     this.detachers.delete(rootId);
     for (const [id, p] of [...this.procs]) {
       if (p.rootId !== rootId) continue;
-      if (p.timer) clearTimeout(p.timer);
+      this.drop(p);
       this.procs.delete(id);
     }
   }
 
-  private add(rootId: string, ownerId: string, registry: CommandRegistryLike, i: CommandInfoLike, announce: boolean): Proc {
+  private drop(p: Proc): void {
+    if (p.timer) clearTimeout(p.timer);
+    p.timer = null;
+    p.screen?.dispose();
+    p.screen = null;
+  }
+
+  private add(rootId: string, ownerId: string, registry: HubRegistry, i: CommandSessionInfo, announce: boolean): Proc {
     const info: ApiCommandSession = {
       id: i.id,
       sessionId: ownerId,
@@ -108,14 +105,27 @@ export class TerminalHub {
     } catch {
       initial = '';
     }
-    const p: Proc = { rootId, info, registry, scroll: initial ? [initial] : [], scrollLen: initial.length, pending: '', timer: null, flow: newFlow() };
+    const p: Proc = {
+      rootId,
+      info,
+      registry,
+      scroll: [],
+      scrollLen: 0,
+      pending: '',
+      timer: null,
+      flow: newFlow(),
+      screen: null,
+      frozen: 0,
+      memoryPaused: false,
+    };
+    if (initial) this.keep(p, initial);
     this.procs.set(i.id, p);
     this.trimExited(rootId);
     if (announce) this.events.emit('terminal.started', { ...info });
     return p;
   }
 
-  private onEvent(rootId: string, ownerId: string, registry: CommandRegistryLike, e: CommandEventLike): void {
+  private onEvent(rootId: string, ownerId: string, registry: HubRegistry, e: CommandEvent): void {
     if (e.kind === 'started') {
       if (!this.procs.has(e.info.id)) this.add(rootId, ownerId, registry, e.info, true);
       return;
@@ -124,8 +134,10 @@ export class TerminalHub {
     if (!p) return;
     if (e.kind === 'data') {
       this.keep(p, e.data);
+      p.screen?.write(e.data);
+      if (p.flow.mode === 'behind') return; // the pane gets a screen copy once it has caught up
       p.pending += e.data;
-      if (!p.timer) p.timer = setTimeout(() => this.flush(e.id), TERMINAL_BATCH_MS);
+      this.schedule(e.id, p);
     } else if (e.kind === 'exit') {
       this.flush(e.id);
       p.info.status = 'exited';
@@ -133,15 +145,27 @@ export class TerminalHub {
       const s = sig(e.signal);
       if (s) p.info.signal = s;
       p.info.endedAt = new Date().toISOString();
-      p.flow = newFlow();
+      this.memoryBound(p, false);
+      this.act(e.id, p, flowExited(p.flow));
       this.events.emit('terminal.exit', {
         sessionId: p.info.sessionId,
         processId: e.id,
         ...(p.info.exitCode !== undefined ? { exitCode: p.info.exitCode } : {}),
         ...(s ? { signal: s } : {}),
       });
+      void this.settleExited(e.id, p);
     }
-    // 'removed': the registry released it; the hub keeps the record (and scrollback) for panes.
+    // 'removed': the registry released it; the hub keeps the record (and its screen) for panes.
+  }
+
+  /** After exit: keep the final screen as a string and free the terminal copy (once no resync needs it). */
+  private async settleExited(id: string, p: Proc): Promise<void> {
+    if (!p.screen) return;
+    const final = await p.screen.snapshot();
+    if (this.procs.get(id) !== p || p.flow.mode === 'resyncing') return; // the resync path settles it
+    p.final = final;
+    p.screen?.dispose();
+    p.screen = null;
   }
 
   private keep(p: Proc, data: string): void {
@@ -154,43 +178,89 @@ export class TerminalHub {
     }
   }
 
-  private flush(id: string): void {
-    const p = this.procs.get(id);
-    if (!p) return;
-    if (p.timer) clearTimeout(p.timer);
-    p.timer = null;
-    if (!p.pending) return;
-    const data = p.pending;
-    p.pending = '';
-    this.events.emit('terminal.data', { sessionId: p.info.sessionId, processId: id, data });
-    const r = flowSent(p.flow, data.length, this.events.count);
-    p.flow = r.state;
-    this.act(p, r.action);
+  /** The screen copy, made from the raw tail the first time it is needed; fed with every chunk from then on. */
+  private screenOf(id: string, p: Proc): HostScreen {
+    if (!p.screen) {
+      p.screen = new HostScreen(p.info.cols, p.info.rows, p.scroll.join(''), (high) => this.memoryBound(p, high));
+    }
+    return p.screen;
   }
 
-  private act(p: Proc, action: FlowAction): void {
-    if (!action || p.info.status !== 'running') return;
+  /** The screen copy's parser is far behind: pause the pty until it catches up (the host's own memory bound). */
+  private memoryBound(p: Proc, high: boolean): void {
+    const want = high && p.info.status === 'running';
+    if (want === p.memoryPaused) return;
+    p.memoryPaused = want;
     try {
-      if (action === 'pause') p.registry.pause?.(p.info.id);
-      else p.registry.resume?.(p.info.id);
+      if (want) p.registry.pause(p.info.id);
+      else p.registry.resume(p.info.id);
     } catch {
       /* the process is gone */
     }
   }
 
-  private trimExited(rootId: string): void {
-    const exited = [...this.procs.values()].filter((p) => p.rootId === rootId && p.info.status === 'exited');
-    for (const p of exited.slice(0, Math.max(0, exited.length - HUB_EXITED_KEPT))) this.procs.delete(p.info.id);
+  private schedule(id: string, p: Proc): void {
+    if (!p.timer && !p.frozen) p.timer = setTimeout(() => this.flush(id), TERMINAL_BATCH_MS);
   }
 
-  /** Listener count changed: with none left, resume everything (a host without UI never stalls commands). */
-  listenersChanged(count: number): void {
-    if (count > 0) return;
-    for (const p of this.procs.values()) {
-      const r = flowNoListeners(p.flow);
-      p.flow = r.state;
-      this.act(p, r.action);
+  private flush(id: string): void {
+    const p = this.procs.get(id);
+    if (!p) return;
+    if (p.timer) clearTimeout(p.timer);
+    p.timer = null;
+    if (!p.pending || p.frozen || p.flow.mode !== 'live') return;
+    const room = flowRoom(p.flow, this.events.count);
+    const data = p.pending.length > room ? p.pending.slice(0, room) : p.pending;
+    p.pending = ''; // past the room, the rest is dropped: the pane is behind now and gets a screen copy later
+    this.events.emit('terminal.data', { sessionId: p.info.sessionId, processId: id, data });
+    this.act(id, p, flowSent(p.flow, data.length, this.events.count));
+  }
+
+  private act(id: string, p: Proc, step: { state: FlowState; action: FlowAction }): void {
+    p.flow = step.state;
+    if (step.action === 'stop') {
+      // behind: from now on only the screen copy follows the stream
+      p.pending = '';
+      this.screenOf(id, p);
+    } else if (step.action === 'resync') {
+      void this.resync(id, p);
     }
+  }
+
+  /** Sends the pane a copy of the screen, then live data from that point on. */
+  private async resync(id: string, p: Proc): Promise<void> {
+    const screen = this.screenOf(id, p);
+    p.pending = ''; // everything so far is in the copy; data from now on is held until the copy is out
+    p.frozen++;
+    let data: string;
+    try {
+      data = await screen.snapshot();
+    } finally {
+      p.frozen--;
+    }
+    if (this.procs.get(id) !== p) return;
+    this.resyncs++;
+    this.events.emit('terminal.resync', { sessionId: p.info.sessionId, processId: id, data });
+    p.flow = flowResynced(p.flow, data.length);
+    if (p.info.status === 'exited') {
+      p.final = data;
+      p.screen?.dispose();
+      p.screen = null;
+    }
+    this.schedule(id, p);
+  }
+
+  private trimExited(rootId: string): void {
+    const exited = [...this.procs.values()].filter((p) => p.rootId === rootId && p.info.status === 'exited');
+    for (const p of exited.slice(0, Math.max(0, exited.length - HUB_EXITED_KEPT))) {
+      this.drop(p);
+      this.procs.delete(p.info.id);
+    }
+  }
+
+  /** The set of clients changed: forget what was owed; a pane that was behind is redrawn now. */
+  listenersChanged(count: number): void {
+    for (const [id, p] of this.procs) this.act(id, p, flowListeners(p.flow, count));
   }
 
   // ── requests from clients ──────────────────────────────────────────────────────────────────────────
@@ -213,13 +283,31 @@ export class TerminalHub {
   }
 
   /**
-   * What was already sent as `terminal.data`: the kept output without the batch still waiting to go out, which
-   * arrives as the next event — so a pane that replays this and then applies events shows every byte once.
+   * The screen so far, serialised (for a pane that opens): it covers exactly the `terminal.data` sent before the
+   * answer; live data sent after the answer continues from it — so a pane that ignores the data events arriving
+   * before the answer, draws the answer, then applies later events, shows every byte once.
    */
-  scrollback(sessionId: string, processId: string): string {
+  async scrollback(sessionId: string, processId: string): Promise<string> {
     const p = this.proc(sessionId, processId);
-    const all = p.scroll.join('');
-    return all.slice(0, Math.max(0, all.length - p.pending.length));
+    if (p.final !== undefined) return p.final;
+    this.flush(processId); // what is pending goes out now: it is in the copy, and the pane ignores it
+    p.frozen++;
+    try {
+      const screen = p.screen ?? (p.info.status === 'exited' ? null : this.screenOf(processId, p));
+      if (screen) return await screen.snapshot();
+      // an exited command no pane has looked at: a one-off copy from the raw tail
+      const once = new HostScreen(p.info.cols, p.info.rows, p.scroll.join(''));
+      try {
+        p.final = await once.snapshot();
+        return p.final;
+      } finally {
+        once.dispose();
+      }
+    } finally {
+      p.frozen--;
+      // the answer leaves before any timer runs: live data resumes after it
+      if (this.procs.get(processId) === p && p.pending) this.schedule(processId, p);
+    }
   }
 
   write(sessionId: string, processId: string, data: string): void {
@@ -231,6 +319,7 @@ export class TerminalHub {
     p.registry.resize(processId, cols, rows);
     p.info.cols = cols;
     p.info.rows = rows;
+    p.screen?.resize(cols, rows);
   }
 
   kill(sessionId: string, processId: string): void {
@@ -240,15 +329,27 @@ export class TerminalHub {
 
   ack(sessionId: string, processId: string, chars: number): void {
     const p = this.proc(sessionId, processId);
-    const r = flowAcked(p.flow, chars);
-    p.flow = r.state;
-    this.act(p, r.action);
+    this.act(processId, p, flowAcked(p.flow, chars));
   }
 
   /** Test/diagnostic view of one command's flow state. */
   flowOf(processId: string): FlowState | undefined {
     const p = this.procs.get(processId);
     return p ? { ...p.flow } : undefined;
+  }
+
+  /** Test/diagnostic view of the host's screen copy: its visible rows (the final screen of an exited command). */
+  async screenText(processId: string): Promise<string[] | undefined> {
+    const p = this.procs.get(processId);
+    if (!p) return undefined;
+    if (p.screen) return p.screen.visibleText();
+    if (p.final === undefined) return undefined;
+    const once = new HostScreen(p.info.cols, p.info.rows, p.final);
+    try {
+      return await once.visibleText();
+    } finally {
+      once.dispose();
+    }
   }
 
   dispose(): void {

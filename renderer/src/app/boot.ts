@@ -6,7 +6,7 @@ import { WsApi, type ConnectionState } from '../api/ws-api.js';
 import { useApprovals } from '../features/approvals/store.js';
 import { useChat } from '../features/chat/store.js';
 import { useProjects } from '../features/projects/store.js';
-import { route } from '../features/terminal/registry.js';
+import { resync, route } from '../features/terminal/registry.js';
 import { useTerminals } from '../features/terminal/store.js';
 import { useTraces } from '../features/traces/store.js';
 import { create } from 'zustand';
@@ -43,6 +43,7 @@ export function boot(): void {
     if (!t.panes[e.processId]) t.output(e.processId);
     route(e.sessionId, e.processId, e.data);
   });
+  api.on('terminal.resync', (e) => resync(e.sessionId, e.processId, e.data));
   api.on('projects.changed', () => void useProjects.getState().load());
   api.on('trace.indexed', (e) => {
     const tr = useTraces.getState();

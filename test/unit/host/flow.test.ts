@@ -1,31 +1,58 @@
+// Terminal flow control toward panes (pure): a pane that falls behind is dropped from the live stream and
+// resynchronised once it caught up; nothing here ever pauses the command.
 import { describe, expect, it } from 'vitest';
-import { flowAcked, flowNoListeners, flowSent, newFlow } from '../../../main/host/flow.js';
+import { flowAcked, flowExited, flowListeners, flowResynced, flowRoom, flowSent, newFlow } from '../../../main/host/flow.js';
 
 const W = { high: 100, low: 10 };
 
 describe('terminal flow control (pure)', () => {
-  it('pauses once above the high watermark and resumes only below the low one', () => {
-    let s = newFlow();
-    let r = flowSent(s, 60, 1, W);
-    expect(r).toEqual({ state: { unacked: 60, paused: false }, action: null });
+  it('stops live data once above the high watermark, and resyncs only after acks below the low one', () => {
+    let r = flowSent(newFlow(), 60, 1, W);
+    expect(r).toEqual({ state: { mode: 'live', unacked: 60 }, action: null });
     r = flowSent(r.state, 50, 1, W);
-    expect(r).toEqual({ state: { unacked: 110, paused: true }, action: 'pause' });
-    r = flowSent(r.state, 5, 1, W);
-    expect(r.action).toBeNull(); // already paused: no second pause
-    s = r.state;
-    r = flowAcked(s, 100, W);
-    expect(r).toEqual({ state: { unacked: 15, paused: true }, action: null }); // 15 is not below 10
-    r = flowAcked(r.state, 6, W);
-    expect(r).toEqual({ state: { unacked: 9, paused: false }, action: 'resume' });
+    expect(r).toEqual({ state: { mode: 'behind', unacked: 110 }, action: 'stop' });
+    r = flowAcked(r.state, 100, W);
+    expect(r).toEqual({ state: { mode: 'behind', unacked: 10 }, action: null }); // 10 is not below 10
+    r = flowAcked(r.state, 1, W);
+    expect(r).toEqual({ state: { mode: 'resyncing', unacked: 9 }, action: 'resync' });
+    expect(flowAcked(r.state, 5, W).action).toBeNull(); // one resync at a time
+    expect(flowResynced(r.state, 40)).toEqual({ mode: 'live', unacked: 49 }); // the screen copy is in flight too
+  });
+
+  it('room for live data reaches just past the high watermark; none while behind; unbounded without listeners', () => {
+    expect(flowRoom({ mode: 'live', unacked: 0 }, 1, W)).toBe(101);
+    expect(flowRoom({ mode: 'live', unacked: 95 }, 1, W)).toBe(6);
+    expect(flowRoom({ mode: 'live', unacked: 500 }, 1, W)).toBe(1);
+    expect(flowRoom({ mode: 'behind', unacked: 50 }, 1, W)).toBe(0);
+    expect(flowRoom({ mode: 'live', unacked: 50 }, 0, W)).toBe(Number.POSITIVE_INFINITY);
+    const sent = flowSent({ mode: 'live', unacked: 0 }, flowRoom(newFlow(), 1, W), 1, W);
+    expect(sent.action).toBe('stop');
+  });
+
+  it('a live pane that keeps up never stops, however much passes', () => {
+    let s = newFlow();
+    for (let i = 0; i < 1000; i++) {
+      const sent = flowSent(s, 90, 1, W);
+      expect(sent.action).toBeNull();
+      s = flowAcked(sent.state, 90, W).state;
+    }
+    expect(s).toEqual({ mode: 'live', unacked: 0 });
   });
 
   it('counts nothing while no client listens, and acks never go below zero', () => {
-    expect(flowSent(newFlow(), 1_000_000, 0, W)).toEqual({ state: { unacked: 0, paused: false }, action: null });
-    expect(flowAcked({ unacked: 5, paused: false }, 50, W).state.unacked).toBe(0);
+    expect(flowSent(newFlow(), 1_000_000, 0, W)).toEqual({ state: { mode: 'live', unacked: 0 }, action: null });
+    expect(flowAcked({ mode: 'live', unacked: 5 }, 50, W).state.unacked).toBe(0);
   });
 
-  it('the last listener leaving resumes a paused pty and forgets the debt', () => {
-    expect(flowNoListeners({ unacked: 500, paused: true })).toEqual({ state: { unacked: 0, paused: false }, action: 'resume' });
-    expect(flowNoListeners({ unacked: 5, paused: false }).action).toBeNull();
+  it('an exit while behind sends the final screen at once; an exit while live changes nothing', () => {
+    expect(flowExited({ mode: 'behind', unacked: 500 })).toEqual({ state: { mode: 'resyncing', unacked: 500 }, action: 'resync' });
+    expect(flowExited({ mode: 'live', unacked: 5 })).toEqual({ state: { mode: 'live', unacked: 5 }, action: null });
+  });
+
+  it('a change of clients forgets the debt and redraws a pane that was behind', () => {
+    expect(flowListeners({ mode: 'behind', unacked: 500 }, 1)).toEqual({ state: { mode: 'resyncing', unacked: 0 }, action: 'resync' });
+    expect(flowListeners({ mode: 'live', unacked: 500 }, 2)).toEqual({ state: { mode: 'live', unacked: 0 }, action: null });
+    expect(flowListeners({ mode: 'behind', unacked: 500 }, 0)).toEqual({ state: { mode: 'live', unacked: 0 }, action: null });
+    expect(flowListeners({ mode: 'resyncing', unacked: 500 }, 0).state.mode).toBe('resyncing');
   });
 });

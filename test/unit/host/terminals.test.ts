@@ -1,15 +1,19 @@
-// The terminal hub with a fake command registry: batching, ack flow control, no stall without listeners,
-// routing and late scrollback.
+// The terminal hub with a fake command registry: batching, flow control that never pauses the command (a pane that
+// falls behind is dropped from the live stream and resynchronised with the host's screen), routing, late panes.
+import xtermHeadless from '@xterm/headless';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TERMINAL_HIGH_WATERMARK, TERMINAL_LOW_WATERMARK } from '../../../shared/api.js';
 import { EventHub } from '../../../main/host/events.js';
-import { TerminalHub, type CommandEventLike, type CommandInfoLike, type CommandRegistryLike } from '../../../main/host/terminals.js';
+import type { CommandEvent, CommandSessionInfo } from '../../../main/environment/commands/registry.js';
+import { TerminalHub, type HubRegistry } from '../../../main/host/terminals.js';
 
-class FakeRegistry implements CommandRegistryLike {
-  cb?: (e: CommandEventLike) => void;
+const { Terminal } = xtermHeadless;
+
+class FakeRegistry implements HubRegistry {
+  cb?: (e: CommandEvent) => void;
   calls: string[] = [];
-  infos: CommandInfoLike[] = [];
-  onEvent(cb: (e: CommandEventLike) => void) {
+  infos: CommandSessionInfo[] = [];
+  onEvent(cb: (e: CommandEvent) => void) {
     this.cb = cb;
     return () => (this.cb = undefined);
   }
@@ -18,12 +22,15 @@ class FakeRegistry implements CommandRegistryLike {
   }
   write(id: string, data: string) {
     this.calls.push(`write ${id} ${data}`);
+    return true;
   }
   resize(id: string, c: number, r: number) {
     this.calls.push(`resize ${id} ${c}x${r}`);
+    return true;
   }
   kill(id: string) {
     this.calls.push(`kill ${id}`);
+    return true;
   }
   scrollback() {
     return '';
@@ -35,11 +42,25 @@ class FakeRegistry implements CommandRegistryLike {
     this.calls.push(`resume ${id}`);
   }
   start(id: string) {
-    this.cb?.({ kind: 'started', info: { id, cmd: 'yes', cwd: '/tmp', status: 'running', startedAt: Date.now(), cols: 120, rows: 40 } });
+    const now = Date.now();
+    this.cb?.({ kind: 'started', info: { id, cmd: 'yes', cwd: '/tmp', pid: 1, status: 'running', startedAt: now, lastUsedAt: now, cols: 40, rows: 6 } });
   }
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !ok(); i++) await wait(10);
+  if (!ok()) throw new Error('condition not reached within 2 s');
+}
+
+/** The first row of a terminal that drew `data` (the serialised screens are escape sequences, not text). */
+async function screenOf(data: string): Promise<string> {
+  const t = new Terminal({ cols: 40, rows: 6, allowProposedApi: true });
+  await new Promise<void>((r) => t.write(data, r));
+  const text = t.buffer.active.getLine(0)!.translateToString(true);
+  t.dispose();
+  return text;
+}
 let offs: (() => void)[] = [];
 afterEach(() => {
   offs.forEach((o) => o());
@@ -70,31 +91,65 @@ describe('TerminalHub', () => {
     expect(got.at(-1)!.payload).toEqual({ sessionId: 'root', processId: 'proc-1', exitCode: 3 });
   });
 
-  it('pauses above the high watermark and resumes after acks below the low one', async () => {
-    const { reg, hub, listen } = setup();
+  it('a pane that does not ack never pauses the command: live data stops, and after acks the screen is redrawn', async () => {
+    const { reg, hub, got, listen } = setup();
     offs.push(listen());
     reg.start('proc-1');
-    reg.cb!({ kind: 'data', id: 'proc-1', data: 'x'.repeat(TERMINAL_HIGH_WATERMARK + 1) });
+    const line = (i: number) => `line ${i}\r\n`;
+    let i = 0;
+    while (i < 30_000) reg.cb!({ kind: 'data', id: 'proc-1', data: Array.from({ length: 100 }, () => line(i++)).join('') });
     await wait(30);
-    expect(reg.calls).toEqual(['pause proc-1']);
-    hub.ack('root', 'proc-1', TERMINAL_HIGH_WATERMARK + 1 - TERMINAL_LOW_WATERMARK);
-    expect(reg.calls).toEqual(['pause proc-1']); // exactly at the low watermark: still paused
+    expect(reg.calls).toEqual([]); // never paused
+    const live = got.filter((e) => e.event === 'terminal.data').reduce((n, e) => n + e.payload.data.length, 0);
+    expect(live).toBe(TERMINAL_HIGH_WATERMARK + 1); // in flight is bounded; the rest (~350 KB) was dropped
+    expect(hub.flowOf('proc-1')?.mode).toBe('behind');
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'more while behind\r\n' });
+    await wait(30);
+    expect(got.filter((e) => e.event === 'terminal.data').reduce((n, e) => n + e.payload.data.length, 0)).toBe(live);
+    hub.ack('root', 'proc-1', live - TERMINAL_LOW_WATERMARK); // exactly at the low watermark: still behind
+    expect(hub.flowOf('proc-1')?.mode).toBe('behind');
     hub.ack('root', 'proc-1', 1);
-    expect(reg.calls).toEqual(['pause proc-1', 'resume proc-1']);
+    await until(() => got.some((e) => e.event === 'terminal.resync'));
+    const rs = got.find((e) => e.event === 'terminal.resync')!.payload;
+    expect(rs).toMatchObject({ sessionId: 'root', processId: 'proc-1' });
+    expect(rs.data).toContain('more while behind');
+    expect(rs.data).toContain('line 29999');
+    expect(hub.flowOf('proc-1')).toEqual({ mode: 'live', unacked: TERMINAL_LOW_WATERMARK - 1 + rs.data.length });
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'after' });
+    await wait(30);
+    expect(got.at(-1)).toMatchObject({ event: 'terminal.data', payload: { data: 'after' } }); // live again
+    expect(reg.calls).toEqual([]);
   });
 
-  it('never pauses without listeners, and resumes when the last listener leaves', async () => {
-    const { reg, listen } = setup();
+  it('a command that exits while its pane is behind sends the final screen without waiting for acks', async () => {
+    const { reg, hub, got, listen } = setup();
+    offs.push(listen());
+    reg.start('proc-1');
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'x'.repeat(TERMINAL_HIGH_WATERMARK + 1) + '\r\nthe end' });
+    await wait(30);
+    expect(hub.flowOf('proc-1')?.mode).toBe('behind');
+    reg.cb!({ kind: 'exit', id: 'proc-1', exitCode: 0 });
+    await until(() => got.some((e) => e.event === 'terminal.resync'));
+    expect(got.find((e) => e.event === 'terminal.resync')!.payload.data).toContain('the end');
+    expect((await hub.screenText('proc-1'))?.join('\n')).toContain('the end');
+    expect(reg.calls).toEqual([]);
+  });
+
+  it('counts nothing without listeners, and a change of clients redraws a pane that was behind', async () => {
+    const { reg, hub, got, listen } = setup();
     reg.start('proc-1');
     reg.cb!({ kind: 'data', id: 'proc-1', data: 'x'.repeat(TERMINAL_HIGH_WATERMARK * 3) });
     await wait(30);
-    expect(reg.calls).toEqual([]);
+    expect(hub.flowOf('proc-1')).toEqual({ mode: 'live', unacked: 0 });
     const off = listen();
     reg.cb!({ kind: 'data', id: 'proc-1', data: 'y'.repeat(TERMINAL_HIGH_WATERMARK + 1) });
     await wait(30);
-    expect(reg.calls).toEqual(['pause proc-1']);
+    expect(hub.flowOf('proc-1')?.mode).toBe('behind');
+    offs.push(listen()); // a second window connects
+    await until(() => got.some((e) => e.event === 'terminal.resync'));
+    expect(hub.flowOf('proc-1')?.mode).toBe('live');
     off();
-    expect(reg.calls).toEqual(['pause proc-1', 'resume proc-1']);
+    expect(reg.calls).toEqual([]);
   });
 
   it('routes input to the owning registry, refuses other sessions, keeps scrollback after exit', async () => {
@@ -110,23 +165,26 @@ describe('TerminalHub', () => {
     reg.cb!({ kind: 'data', id: 'proc-1', data: 'world' });
     reg.cb!({ kind: 'exit', id: 'proc-1', exitCode: 0 });
     reg.cb!({ kind: 'removed', id: 'proc-1' });
-    expect(hub.scrollback('root', 'proc-1')).toBe('hello world');
+    expect(await screenOf(await hub.scrollback('root', 'proc-1'))).toBe('hello world');
     expect(hub.list('root')[0]).toMatchObject({ status: 'exited', exitCode: 0 });
     expect(() => hub.write('root', 'proc-1', 'x')).toThrow(/has exited/);
   });
 
-  it('scrollback holds what was sent; the batch still waiting arrives as the next event, so nothing repeats', async () => {
+  it('a late pane gets the screen so far; the batch still waiting goes out before the answer, so nothing repeats', async () => {
     const { reg, hub, got, listen } = setup();
     offs.push(listen());
     reg.start('proc-1');
     reg.cb!({ kind: 'data', id: 'proc-1', data: 'sent ' });
-    await new Promise((r) => setTimeout(r, 30)); // the batch goes out
+    await wait(30); // the batch goes out
     reg.cb!({ kind: 'data', id: 'proc-1', data: 'waiting' });
-    const replay = hub.scrollback('root', 'proc-1');
-    expect(replay).toBe('sent ');
-    await new Promise((r) => setTimeout(r, 30));
-    const data = got.filter((g) => g.event === 'terminal.data').map((g) => (g.payload as { data: string }).data);
-    expect(replay + data.at(-1)).toBe('sent waiting');
+    const answer = hub.scrollback('root', 'proc-1');
+    reg.cb!({ kind: 'data', id: 'proc-1', data: ' later' }); // arrives while the copy is being made
+    const before = got.filter((g) => g.event === 'terminal.data').map((g) => g.payload.data as string);
+    expect(before).toEqual(['sent ', 'waiting']); // flushed before the answer: covered by it
+    expect(await screenOf(await answer)).toBe('sent waiting');
+    await wait(30);
+    const after = got.filter((g) => g.event === 'terminal.data').map((g) => g.payload.data as string);
+    expect(after.slice(before.length)).toEqual([' later']);
   });
 
   it('commands of a subagent are tagged with the child id and reachable through the root', () => {

@@ -1,6 +1,8 @@
-// Live xterm instances by process id and the routing of `terminal.data`: data for a mounted pane is written to
-// its terminal and acknowledged (commands.ack) once xterm has parsed it; data for a process without a pane is
-// acknowledged at once (the pane replays scrollback when it opens). Acks are batched. Must not render React.
+// Live xterm instances by process id and the routing of `terminal.data` and `terminal.resync`: data for a mounted
+// pane is written to its terminal and acknowledged (commands.ack) once xterm has parsed it; data for a process
+// without a pane is acknowledged at once (the pane draws the host's serialised screen when it opens). A resync (the
+// pane fell behind and the host stopped its live data) resets the terminal in-band and draws the host's screen.
+// Acks are batched. Must not render React.
 import type { Terminal } from '@xterm/xterm';
 import { getApi } from '../../api/client.js';
 
@@ -8,7 +10,7 @@ interface Handle {
   term: Terminal;
   sessionId: string;
   /**
-   * null while the scrollback replay is in flight. The host's replay holds exactly the output already sent as
+   * null while the screen replay is in flight. The host's replay covers exactly the output already sent as
    * events, and its answer travels on the same ordered channel, so events that arrive before it are in it and
    * events after it are not.
    */
@@ -20,7 +22,7 @@ const owed = new Map<string, { sessionId: string; chars: number }>();
 let ackTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Counters for tests and diagnostics: characters received and acknowledged, all processes. */
-export const termStats = { received: 0, acked: 0 };
+export const termStats = { received: 0, acked: 0, resyncs: 0 };
 (globalThis as { __floeTermStats?: typeof termStats }).__floeTermStats = termStats;
 
 function flushAcks(): void {
@@ -83,4 +85,20 @@ export function route(sessionId: string, processId: string, data: string): boole
   }
   h.term.write(data, () => ack(sessionId, processId, data.length));
   return true;
+}
+
+/** RIS: a full reset, written in-band so that it applies after the data already queued in xterm. */
+const RESET = '\x1bc';
+
+/** Route one `terminal.resync`: reset the pane and draw the host's screen (ignored while the replay is in flight). */
+export function resync(sessionId: string, processId: string, data: string): void {
+  termStats.received += data.length;
+  const h = handles.get(processId);
+  if (!h || h.replay === null) {
+    // no pane (it will fetch the screen when it opens), or the replay in flight already covers this screen
+    ack(sessionId, processId, data.length);
+    return;
+  }
+  termStats.resyncs++;
+  h.term.write(RESET + data, () => ack(sessionId, processId, data.length));
 }
