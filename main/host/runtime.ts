@@ -25,8 +25,10 @@ interface Live {
   task?: Promise<void>;
 }
 
-/** The session's subagent manager, when it has one (tool services are an open record). */
-const subagentsOf = (s: AgentSession): SubagentManager | undefined => s.services.subagents as SubagentManager | undefined;
+/** The session's subagent registry, when it has one (tool services are an open record); its children are engine
+ * sessions, made by the composition root. */
+const subagentsOf = (s: AgentSession): SubagentManager<AgentSession> | undefined =>
+  s.services.subagents as SubagentManager<AgentSession> | undefined;
 
 export class Runtime {
   private agents = new Map<string, Promise<Agent>>();
