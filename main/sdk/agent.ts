@@ -191,7 +191,7 @@ export class Agent {
     }
     // the login environment is captured once per session unless system_config.yaml says shell.login_snapshot: false
     const snapshot = this.systemConfig.shell?.login_snapshot === false ? undefined : { dir: path.join(this.home, 'shell-snapshots'), sessionId: id };
-    const commands = new CommandRegistry({ loginSnapshot: snapshot });
+    const commands = new CommandRegistry({ loginSnapshot: snapshot, reapDir: path.join(this.home, 'commands') });
     const services: ToolServices = { commands, ...extra };
     if (this.config.vision_model) {
       try {

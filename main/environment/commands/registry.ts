@@ -8,6 +8,8 @@ import { newNonce } from './end-marker.js';
 import { chooseEviction } from './eviction.js';
 import { bashArgs } from './launch.js';
 import { LoginSnapshot, sweepSnapshots } from './login-snapshot.js';
+import { TAG_VAR, findTagged, signalTagged } from './containment.js';
+import { HostRecorder, sweepDeadHosts } from './reaper.js';
 import { groupAlive, signalGroup, waitGroupsGone } from './process-group.js';
 import { CommandSession, type CommandSessionInfo } from './session.js';
 
@@ -35,9 +37,14 @@ export interface CommandRegistryOptions {
    * command runs as `bash -lc`.
    */
   loginSnapshot?: { dir: string; sessionId: string; timeoutMs?: number };
+  /**
+   * Record started commands in this folder (FLOE_HOME/commands) with a watchdog that ends them if the host dies;
+   * what a dead host left is reaped when a registry with the same folder starts (reaper.ts).
+   */
+  reapDir?: string;
 }
 
-/** Snapshot folders already swept by this process. */
+/** Snapshot and record folders already swept by this process. */
 const swept = new Set<string>();
 
 export interface StartOptions {
@@ -63,6 +70,10 @@ export class CommandRegistry {
   private readonly killTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private disposed = false;
   private readonly snapshot: LoginSnapshot | undefined;
+  /** every command's environment carries FLOE_PROC=<tag>.<command> (containment.ts) */
+  private readonly tag = randomBytes(6).toString('hex');
+  private readonly tags = new Map<string, string>();
+  private readonly recorder: HostRecorder | undefined;
 
   constructor(opts: CommandRegistryOptions = {}) {
     this.cap = Math.max(1, Math.floor(opts.cap ?? 64));
@@ -71,13 +82,22 @@ export class CommandRegistry {
     this.rows = opts.rows ?? 40;
     this.killGraceMs = opts.killGraceMs ?? 2000;
     this.baseEnv = { ...(opts.env ?? {}) };
+    if (opts.reapDir) {
+      if (!swept.has(opts.reapDir)) {
+        swept.add(opts.reapDir);
+        sweepDeadHosts(opts.reapDir);
+      }
+      this.recorder = new HostRecorder(opts.reapDir, this.tag);
+    }
     if (opts.loginSnapshot) {
       const { dir, sessionId, timeoutMs } = opts.loginSnapshot;
       if (!swept.has(dir)) {
         swept.add(dir);
         sweepSnapshots(dir);
       }
-      this.snapshot = new LoginSnapshot({ dir, sessionId, timeoutMs, env: hardenedEnv(process.env, this.baseEnv) });
+      // the capture carries the registry's tag too, so a dead host's watchdog ends a capture still running
+      const env = { ...hardenedEnv(process.env, this.baseEnv), [TAG_VAR]: `${this.tag}.capture` };
+      this.snapshot = new LoginSnapshot({ dir, sessionId, timeoutMs, env });
       // capture right away, so the first command rarely waits for it
       void this.snapshot.prepare();
     }
@@ -102,12 +122,13 @@ export class CommandRegistry {
     this.makeRoom();
     const id = this.newId();
     const nonce = newNonce();
+    const tag = `${this.tag}.${id.slice(5)}`;
     const p = pty.spawn('bash', bashArgs({ cmd: opts.cmd, nonce, mode: this.snapshot?.launch() }), {
       name: 'xterm-256color',
       cols: this.cols,
       rows: this.rows,
       cwd: opts.cwd,
-      env: hardenedEnv(process.env, { ...this.baseEnv, ...(opts.env ?? {}) }),
+      env: { ...hardenedEnv(process.env, { ...this.baseEnv, ...(opts.env ?? {}) }), [TAG_VAR]: tag },
     });
     const session = new CommandSession({
       id,
@@ -130,7 +151,9 @@ export class CommandRegistry {
       },
     });
     this.sessions.set(id, session);
+    this.tags.set(id, tag);
     this.groups.add(p.pid);
+    this.recorder?.started(p.pid);
     this.emit({ kind: 'started', info: session.info() });
     return session;
   }
@@ -173,12 +196,16 @@ export class CommandRegistry {
     if (s.status === 'exited' && !this.groups.has(s.pid)) return true;
     s.resume();
     s.noteSignal();
+    const tag = this.tags.get(id) ?? '';
     signalGroup(s.pid, signal);
+    // descendants that left the group or the session still carry the command's tag
+    signalTagged(tag, signal);
     if (signal !== 'SIGKILL' && !this.killTimers.has(id)) {
-        // the leader may exit first; the group's remaining members still get the SIGKILL if they linger
+      // the leader may exit first; the group's remaining members and tagged escapees get the SIGKILL if they linger
       const t = setTimeout(() => {
         this.killTimers.delete(id);
         if (groupAlive(s.pid)) signalGroup(s.pid, 'SIGKILL');
+        signalTagged(tag, 'SIGKILL');
       }, this.killGraceMs);
       t.unref?.();
       this.killTimers.set(id, t);
@@ -200,6 +227,7 @@ export class CommandRegistry {
       s.dispose();
     }
     this.sessions.delete(id);
+    this.tags.delete(id);
     this.emit({ kind: 'removed', id });
     return true;
   }
@@ -210,10 +238,15 @@ export class CommandRegistry {
     this.snapshot?.dispose();
     const running = [...this.sessions.values()].filter((s) => s.status === 'running');
     const groups = [...this.groups];
+    const prefix = `${this.tag}.`;
     for (const g of groups) signalGroup(g, 'SIGTERM');
+    signalTagged(prefix, 'SIGTERM');
     const alive = await waitGroupsGone(groups, this.killGraceMs);
     for (const g of alive) signalGroup(g, 'SIGKILL');
+    signalTagged(prefix, 'SIGKILL');
     await waitGroupsGone(alive, 2000);
+    for (let i = 0; i < 40 && findTagged(prefix).length; i++) await new Promise((r) => setTimeout(r, 50));
+    this.recorder?.close();
     await Promise.race([Promise.all(running.map((s) => s.exited)), new Promise((r) => setTimeout(r, 1000))]);
     for (const t of this.killTimers.values()) clearTimeout(t);
     this.killTimers.clear();

@@ -19,6 +19,7 @@ export const SNAPSHOT_SKIPPED_VARS: ReadonlySet<string> = new Set([
   'GIT_TERMINAL_PROMPT',
   'PAGER',
   'GIT_PAGER',
+  'FLOE_PROC',
 ]);
 
 /** Shell options a snapshot must not replay (read-only, or set by the command prelude itself). */

@@ -1,0 +1,97 @@
+// Containment (issue 9 item 7): abort ends every descendant of a command, also those that left its process group
+// or session; a host killed with SIGKILL leaves nothing running (its watchdog reaps, or the next start does).
+// Real bash, real ptys, the real `floe` CLI as the host; only the model is scripted.
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../fixtures/model-server.js';
+import { runCli, tempHome, type TempHome } from '../helpers/cli.js';
+import { pgrep, until } from '../helpers/procs.js';
+import { CommandRegistry } from '../../main/environment/commands/registry.js';
+import { canFindTagged } from '../../main/environment/commands/containment.js';
+import { execCommandTool } from '../../main/environment/tools/exec-command.js';
+import type { ToolContext } from '../../main/environment/types.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const unique = (): string => `${process.pid}${Math.floor(Math.random() * 1e6)}`;
+
+/** session id and process group of a pid (fields 6 and 5 of /proc/<pid>/stat) */
+function sidPgid(pid: number): { sid: number; pgid: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { pgid: Number(rest[2]), sid: Number(rest[3]) };
+}
+
+describe.runIf(canFindTagged)('containment', () => {
+  it('abort ends a `setsid` child and a child that called setpgid, with the rest of the command', async () => {
+    console.log('containment mechanism exercised: process-group signal + FLOE_PROC environment tag found in /proc/<pid>/environ');
+    const t = unique();
+    const home = mkdtempSync(join(tmpdir(), 'floe-contain-'));
+    const reg = new CommandRegistry({ env: { HOME: home }, killGraceMs: 500 });
+    cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+    cleanups.push(() => reg.disposeAll());
+    const cmd = `setsid sleep 1000.${t}1 & perl -e 'setpgrp(0, 0); sleep 1000' own-group-${t} & sleep 1000.${t}3`;
+    const ac = new AbortController();
+    const ctx: ToolContext = {
+      workspace: home,
+      toolCallId: 'c1',
+      signal: ac.signal,
+      call: { type: 'tool_call', name: 'exec_command', arguments: '{}', tool_call_id: 'c1' },
+      services: { commands: reg },
+      definition: execCommandTool.definition,
+    };
+    const gen = execCommandTool.execute({ cmd }, ctx);
+    const done = (async () => {
+      for (;;) if ((await gen.next()).done) return;
+    })();
+    expect(await until(() => pgrep(`^sleep 1000.${t}1$`).length === 1 && pgrep(`^perl .* own-group-${t}$`).length === 1, 5000)).toBe(true);
+    // they really left: another session, another process group than the command's shell
+    const shell = reg.list()[0].pid;
+    expect(sidPgid(pgrep(`^sleep 1000.${t}1$`)[0]).sid).not.toBe(shell);
+    expect(sidPgid(pgrep(`^perl .* own-group-${t}$`)[0]).pgid).not.toBe(shell);
+    ac.abort();
+    await done;
+    expect(await until(() => pgrep(`${t}`).filter((p) => p !== process.pid).length === 0, 4000)).toBe(true);
+  }, 20_000);
+
+  async function hostRunning(): Promise<{ t: string; env: TempHome; server: ModelServer; host: Promise<unknown>; pid: () => number }> {
+    const t = unique();
+    const cmd = `setsid sleep 1000.${t}1 & nohup sleep 1000.${t}2 >/dev/null 2>&1 & sleep 1000.${t}3`;
+    const server = await startModelServer([{ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id: 'call_1' }] } }, { reply: { text: 'x' } }]);
+    const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: t\n' });
+    cleanups.push(() => env.cleanup());
+    cleanups.push(() => server.close());
+    let pid = 0;
+    const host = runCli(['run', '--json', '--workspace', env.workspace, 'go'], { home: env.home, onStdout: (_c, p) => (pid = p) });
+    expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 3, 20_000)).toBe(true);
+    return { t, env, server, host, pid: () => pid };
+  }
+
+  it('kill -9 of the host while a command runs: its watchdog ends every process of the command within seconds', async () => {
+    const { t, host, pid } = await hostRunning();
+    process.kill(pid(), 'SIGKILL');
+    await host;
+    expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 0, 5000)).toBe(true);
+  }, 40_000);
+
+  it('kill -9 of the host and its watchdog: the next start reaps what they left', async () => {
+    const { t, env, host, pid } = await hostRunning();
+    const watchdogs = pgrep(`floe-watchdog .* ${env.home}/commands/`);
+    expect(watchdogs).toHaveLength(1);
+    process.kill(watchdogs[0], 'SIGKILL');
+    process.kill(pid(), 'SIGKILL');
+    await host;
+    // the setsid one outlives the host (the nohup one too: the terminal's hang-up does not reach them)
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(pgrep(`^sleep 1000.${t}1$`)).toHaveLength(1);
+    const next = new CommandRegistry({ reapDir: join(env.home, 'commands') });
+    cleanups.push(() => next.disposeAll());
+    expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 0, 3000)).toBe(true);
+  }, 40_000);
+});
