@@ -159,13 +159,39 @@ export async function waitFor<T>(fn: () => T | undefined | false | null, ms = 10
   }
 }
 
-/** Counts `it(` cases in the test files of a folder (the suites' final counter). */
-export function countCases(dir: string): number {
-  let n = 0;
-  for (const f of fs.readdirSync(dir)) {
+/** One `it(` case of a suite's test files: its file and its title as written in the source (template text kept). */
+export interface CaseRef {
+  file: string;
+  title: string;
+}
+
+/** Every `it(` case in the test files of a folder (the suites' final counters read these). */
+export function suiteCases(dir: string): CaseRef[] {
+  const out: CaseRef[] = [];
+  for (const f of fs.readdirSync(dir).sort()) {
     if (!f.endsWith('.test.ts')) continue;
     const src = fs.readFileSync(`${dir}/${f}`, 'utf8');
-    n += (src.match(/^\s*it(\.each\([^)]*\))?\(/gm) ?? []).length;
+    for (const m of src.matchAll(/^\s*it(?:\.each\([^)]*\))?\(\s*(['"`])(.*?)\1/gm)) out.push({ file: f, title: m[2]! });
   }
-  return n;
+  return out;
+}
+
+/**
+ * The named list of a suite checked against its files: for each listed item, the cases (file + title start) that
+ * cover it. Returns the listed cases that are missing (a deleted or renamed case) and the cases nobody listed.
+ */
+export function checkListedCases(
+  dir: string,
+  listed: Record<string, CaseRef[]>,
+  ignore: string[] = [],
+): { missing: string[]; unlisted: CaseRef[]; count: number } {
+  const cases = suiteCases(dir).filter((c) => !ignore.includes(c.file));
+  const matches = (want: CaseRef) => (c: CaseRef) => c.file === want.file && c.title.startsWith(want.title);
+  const missing: string[] = [];
+  for (const [item, refs] of Object.entries(listed)) {
+    for (const r of refs) if (!cases.some(matches(r))) missing.push(`${item}: ${r.file} › "${r.title}…"`);
+  }
+  const all = Object.values(listed).flat();
+  const unlisted = cases.filter((c) => !all.some((r) => matches(r)(c)));
+  return { missing, unlisted, count: cases.length };
 }

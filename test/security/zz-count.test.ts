@@ -1,18 +1,47 @@
-// The security suite's case counter (issue 6: "the count of cases is printed"): counts the `it(` cases of the
-// test files in test/security and prints `security cases: N`. Asserts at least one case per item the issue lists
-// (aliases/case variants, execute_extra_tool wrapping rw, wrapping itself, subagent under deny-all, mode switch,
-// forged ids, cross-session ids, image path escapes, SVG/oversized/polyglot images, Electron options, token and
-// Origin, secrets, malformed JSON, huge arguments, non-UTF-8/NUL, OSC title/clipboard), so a deleted case fails.
+// The security suite's register (issue 6: "the count of cases is printed"; issue 16: checked against a named
+// list): every item the issue lists names the cases that cover it (file + title start). Deleting or renaming a
+// listed case fails this test; a case nobody listed is printed so it can be added. Prints `security cases: N`.
+// Must not run anything else.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countCases } from '../faults/support.js';
+import { checkListedCases, type CaseRef } from '../faults/support.js';
 
-const ITEMS_LISTED = 17;
+const bypass = (title: string): CaseRef => ({ file: 'approval-bypass.test.ts', title });
+const bad = (title: string): CaseRef => ({ file: 'bad-input.test.ts', title });
+const host = (title: string): CaseRef => ({ file: 'host-approvals.test.ts', title });
+const images = (title: string): CaseRef => ({ file: 'images.test.ts', title });
+const web = (title: string): CaseRef => ({ file: 'web-electron.test.ts', title });
+
+export const SECURITY_CASES: Record<string, CaseRef[]> = {
+  'aliases and case variants': [bypass('${mode}: Bash, Shell, bash, EXEC_COMMAND')],
+  'execute_extra_tool wrapping exec_command': [bypass('execute_extra_tool (any case/alias) wrapping exec_command')],
+  'execute_extra_tool wrapping rw': [bypass('execute_extra_tool wrapping an rw MCP tool')],
+  'wrapping itself': [bypass('execute_extra_tool wrapping itself')],
+  'subagent under deny-all': [bypass('a subagent under deny-all')],
+  'mode switch': [host('a mode switch mid-task')],
+  'forged ids': [host('forged approval ids')],
+  'cross-session ids': [host('forged approval ids → not_found; ids are bound to their own call across sessions')],
+  'image path escapes': [images('.., absolute, symlinked file and folder'), images('read_image in a session')],
+  'SVG, oversized, polyglot images': [images('SVG with script is refused'), images('polyglots are typed from their bytes')],
+  'Electron options': [
+    web('window options: isolated, sandboxed'),
+    web('CSP: scripts only from self'),
+    web('navigation, redirects, webviews'),
+    web('IPC: only our own page may call the host'),
+  ],
+  'token and Origin': [web('HTTP needs the exact launch token'), web('WebSocket: missing token')],
+  secrets: [host('secrets never reach renderer payloads')],
+  'malformed JSON': [bad('malformed tool JSON')],
+  'huge arguments': [bad('10 MB of tool arguments')],
+  'non-UTF-8 and NUL': [bad('non-UTF-8 and NUL output')],
+  'OSC title and clipboard': [bad('${file}: the escape sequences are stripped')],
+};
 
 describe('security suite', () => {
-  it('counts its cases', () => {
-    const n = countCases(path.resolve(import.meta.dirname)) - 1; // not counting this counter
-    console.log(`security cases: ${n}`);
-    expect(n).toBeGreaterThanOrEqual(ITEMS_LISTED);
+  it('has every case of its named list', () => {
+    const r = checkListedCases(path.resolve(import.meta.dirname), SECURITY_CASES, ['zz-count.test.ts']);
+    console.log(`security cases: ${r.count} (${Object.keys(SECURITY_CASES).length} items listed)`);
+    if (r.unlisted.length) console.log(`security cases not in the list yet: ${r.unlisted.map((c) => `${c.file} › ${c.title}`).join('; ')}`);
+    expect(r.missing).toEqual([]);
   });
 });

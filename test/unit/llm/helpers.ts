@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { it } from 'vitest';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 import type { ModelResult, ResolvedModel } from '../../../main/llm/types.js';
 
@@ -70,6 +71,32 @@ export function model(protocol: 'openai' | 'anthropic', baseUrl: string, extra: 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const WIRE_DIR = path.resolve(repoRoot, '../shared/wire');
 export const HAVE_WIRE = fs.existsSync(path.join(WIRE_DIR, 'SOURCES.md'));
+
+/** What recorded-wire tests do: run with the recordings; without them fail under CI=true; elsewhere skip. */
+export function wirePolicy(haveWire: boolean, ci: string | undefined): 'run' | 'fail' | 'skip' {
+  if (haveWire) return 'run';
+  return ci === 'true' ? 'fail' : 'skip';
+}
+
+/**
+ * The `it` of a recorded-wire suite. Without the recordings: under CI=true one failing case says what is missing
+ * (CI must never pass by skipping them); elsewhere (a worktree without ../shared) the cases skip with a notice.
+ */
+export function wireIt(suite: string): typeof it {
+  const policy = wirePolicy(HAVE_WIRE, process.env.CI);
+  if (policy === 'run') return it;
+  if (policy === 'fail') {
+    it(`${suite}: the recorded wire data is present`, () => {
+      throw new Error(
+        `${path.join(WIRE_DIR, 'SOURCES.md')} is missing: under CI the recorded provider streams must be beside the ` +
+          'repository (../shared/wire); restore them or run CI from a checkout that has them.',
+      );
+    });
+  } else {
+    console.warn(`[${suite}] ${WIRE_DIR} is absent: skipping the recorded-wire conformance tests (under CI=true they fail)`);
+  }
+  return it.skip;
+}
 
 export interface WireServer {
   url: string;

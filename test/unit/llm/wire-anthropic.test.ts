@@ -3,13 +3,12 @@
 // independent of the adapter — rather than copied into the repository.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { userText } from '../../../shared/omni/builders.js';
 import { AnthropicClient } from '../../../main/llm/anthropic/client.js';
-import { completes, drain, HAVE_WIRE, model, partialViolations, payloads, serveWire, type WireServer, WIRE_DIR } from './helpers.js';
+import { completes, drain, model, partialViolations, payloads, serveWire, type WireServer, WIRE_DIR, wireIt } from './helpers.js';
 
-if (!HAVE_WIRE) console.warn(`[wire-anthropic] ${WIRE_DIR} is absent: skipping the recorded-wire conformance tests`);
-const wit = HAVE_WIRE ? it : it.skip;
+const wit = wireIt('wire-anthropic');
 
 let srv: WireServer | undefined;
 afterEach(async () => {

@@ -1,11 +1,10 @@
 // Conformance: streams OpenAI and DeepSeek really sent (../shared/wire) through OpenAICompatibleClient.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { userText } from '../../../shared/omni/builders.js';
 import { OpenAICompatibleClient } from '../../../main/llm/openai/client.js';
-import { completes, drain, HAVE_WIRE, model, partialViolations, payloads, serveWire, type WireServer, WIRE_DIR } from './helpers.js';
+import { completes, drain, model, partialViolations, payloads, serveWire, type WireServer, wireIt } from './helpers.js';
 
-if (!HAVE_WIRE) console.warn(`[wire-openai] ${WIRE_DIR} is absent: skipping the recorded-wire conformance tests`);
-const wit = HAVE_WIRE ? it : it.skip;
+const wit = wireIt('wire-openai');
 
 let srv: WireServer | undefined;
 afterEach(async () => {

@@ -233,8 +233,11 @@ describe('a full disk', () => {
     expect(r.messages.map((m) => (m.payload as { text?: string }).text)).toEqual([undefined, 'kept', 'after space was freed']);
   });
 
-  it('reports ENOSPC from a real device (/dev/full through a symlink)', () => {
-    if (!fs.existsSync('/dev/full')) return;
+  // Linux has /dev/full (every write fails with ENOSPC); elsewhere this case is reported as skipped, saying what
+  // stays unexercised: the real kernel ENOSPC path (the case above covers the same handling with an injected one).
+  const haveDevFull = fs.existsSync('/dev/full');
+  if (!haveDevFull) console.warn('[writer] no /dev/full here: the real-device ENOSPC case is skipped (injected ENOSPC still runs)');
+  it.skipIf(!haveDevFull)('reports ENOSPC from a real device (/dev/full through a symlink)', () => {
     const link = join(dir, 'full.jsonl');
     fs.symlinkSync('/dev/full', link);
     const w = TraceWriter.open(link);
