@@ -7,7 +7,7 @@
 // under Electron with ELECTRON_RUN_AS_NODE=1. Runs in plain Node (never inside Electron); never touches the Node
 // build in node_modules/better-sqlite3.
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { abiOfBinary, ELECTRON_SQLITE_BINARY } from './native.js';
@@ -203,7 +203,8 @@ async function fetchPrebuilt(o: Required<Pick<ProvisionOptions, 'root' | 'target
   });
   const file = path.join(o.stage, 'build', 'Release', 'better_sqlite3.node');
   if (r.code === 0 && existsSync(file)) return { file };
-  return { reason: r.error ?? (r.timedOut ? `no answer within ${o.timeoutMs} ms` : lastError(r.stderr)) };
+  const why = r.error ?? (r.timedOut ? `no answer within ${o.timeoutMs} ms` : lastError(r.stderr));
+  return { reason: why.replace(/^prebuild-install (?:warn|WARN|ERR!|info) \w+ /, '') };
 }
 
 /** Compiles better-sqlite3 against the target's headers in a staging copy; returns the binary or the reason. */
@@ -212,7 +213,12 @@ async function compile(o: Required<Pick<ProvisionOptions, 'root' | 'target' | 't
   if (!gyp) return { reason: 'node-gyp was not found (it comes with npm)' };
   const pkg = sqlitePackage(o.root);
   const src = path.join(o.stage, 'better-sqlite3');
-  cpSync(pkg.dir, src, { recursive: true, filter: (p) => !/[\\/](build|node_modules)$/.test(p) });
+  // copy the real folder (node_modules/better-sqlite3 may be a link, e.g. with pnpm): node-gyp's rebuild cleans
+  // build/ where it runs, and that must never be the Node build in node_modules
+  const real = realpathSync(pkg.dir);
+  const skipTop = new Set(['build', 'node_modules']);
+  cpSync(real, src, { recursive: true, dereference: true, filter: (p) => !skipTop.has(path.relative(real, p).split(path.sep)[0]!) });
+  if (lstatSync(src).isSymbolicLink() || realpathSync(src) === real) return { reason: `could not copy ${real} to a staging folder` };
   const t = o.target;
   const args = [gyp, 'rebuild', '--release', `--target=${t.target}`, `--arch=${t.arch}`];
   if (t.runtime === 'electron') args.push(`--dist-url=${o.env.npm_config_disturl || 'https://electronjs.org/headers'}`);
@@ -221,7 +227,7 @@ async function compile(o: Required<Pick<ProvisionOptions, 'root' | 'target' | 't
     env: buildEnv(o.env),
     timeoutMs: o.timeoutMs,
     onLine: (l) => {
-      if (/gyp (http|ERR!)/.test(l)) o.log(`  ${l.trim()}`);
+      if (/gyp http|gyp ERR! stack \w*Error:/.test(l)) o.log(`  ${l.trim()}`);
     },
   });
   const file = path.join(src, 'build', 'Release', 'better_sqlite3.node');
