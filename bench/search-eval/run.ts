@@ -5,12 +5,12 @@
 // Options: --dev (tuning set only: use this while tuning), --misses (list the queries that missed),
 // --engine minisearch|bm25f and --min-coverage <0..1> (to compare rankers; default: what searchTools uses),
 // --catalogue <n> (search n tools: the real ones repeated over renamed server copies; any copy counts).
-import { DEFAULT_ENGINE, searchTools, type SearchOptions } from '../../main/environment/deferred/search.js';
+import { DEFAULT_ENGINE, type SearchOptions } from '../../main/environment/deferred/search.js';
 import { ENGINES, type EngineName } from '../../main/environment/deferred/tool-index.js';
-import { catalogue } from './catalogue.js';
-import { loadFixture, toDefinitions } from './fixture.js';
-import { byCategory, GOALS, rankOf, score, verdicts, type GroupScore, type QueryOutcome } from './metrics.js';
-import { CATEGORIES, isHeldOut, QUERIES, type LabelledQuery } from './queries.js';
+import { evaluate } from './evaluate.js';
+import { loadFixture } from './fixture.js';
+import { byCategory, GOALS, score, verdicts, type GroupScore, type QueryOutcome } from './metrics.js';
+import { CATEGORIES, isHeldOut, QUERIES } from './queries.js';
 
 const USAGE = 'Options: --dev, --misses, --engine <minisearch|bm25f>, --min-coverage <0..1>, --min-relative <0..1>, --catalogue <n>.';
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -42,23 +42,6 @@ for (let i = 0; i < args.length; i++) {
 }
 
 const fixture = loadFixture();
-const realTools = toDefinitions(fixture.tools);
-// --catalogue n: search n tools made of renamed server copies (github2, github3, …); any copy of a tool counts
-const tools = size ? catalogue(size) : realTools;
-const original = (name: string): string => name.replace(/^mcp__(.+?)\d+__/, 'mcp__$1__');
-const fullName = (ref: string): string => {
-  const [server, tool] = ref.split(':');
-  const name = `mcp__${server}__${tool}`;
-  if (!realTools.some((t) => t.name === name)) throw new Error(`queries.ts refers to ${ref}, which is not in mcp-tools.json`);
-  return name;
-};
-
-function run(q: LabelledQuery): QueryOutcome {
-  const expect = q.expect.map(fullName);
-  const returned = searchTools(q.query, tools, undefined, options).results.map((r) => original(r.name));
-  return { query: q, returned, rank: q.category === 'nomatch' ? 0 : rankOf(expect, returned) };
-}
-
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
 
 function table(title: string, outcomes: QueryOutcome[]): GroupScore {
@@ -79,11 +62,11 @@ function table(title: string, outcomes: QueryOutcome[]): GroupScore {
   return all;
 }
 
-const outcomes = QUERIES.map(run);
+const outcomes = evaluate({ search: options, catalogueSize: size || undefined });
 const dev = outcomes.filter((o) => !isHeldOut(o.query));
 const held = outcomes.filter((o) => isHeldOut(o.query));
 console.log(
-  `search evaluation: ${tools.length} tools of ${fixture.servers.length} MCP servers ` +
+  `search evaluation: ${size || fixture.tools.length} tools of ${fixture.servers.length} MCP servers ` +
     `(${fixture.servers.map((s) => `${s.package}@${s.version}`).join(', ')}); ` +
     `${QUERIES.length} queries, ${held.length} held out; engine ${options.engine ?? DEFAULT_ENGINE}; ` +
     'top-3 and MRR over answerable queries, abstention over nomatch',

@@ -18,16 +18,6 @@ export interface Concept {
 /** A coverage below this drops the tool from the results. */
 export const MIN_COVERAGE = 0.45;
 
-/** How many of the tools (given as term sets) contain the concept: any of its variants. */
-export function conceptDf(concepts: readonly Concept[], termSets: readonly ReadonlySet<string>[]): number[] {
-  return concepts.map((c) => {
-    const variants = [...c.variants.keys()];
-    let df = 0;
-    for (const s of termSets) if (variants.some((v) => s.has(v))) df++;
-    return df;
-  });
-}
-
 /** Importance of each concept: the BM25 IDF of its document frequency among `n` tools. */
 export function conceptWeights(dfs: readonly number[], n: number): number[] {
   return dfs.map((df) => idf(df, n));

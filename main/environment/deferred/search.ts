@@ -9,9 +9,9 @@
 import { asciiEqualsIgnoreCase } from '../names.js';
 import type { JsonSchema, ToolDefinition } from '../types.js';
 import { COMMON_WORDS, splitWords, stem, STOPWORDS } from './analyze.js';
-import { conceptDf, conceptWeights, coverage, MIN_COVERAGE, type Concept } from './coverage.js';
+import { conceptWeights, coverage, MIN_COVERAGE, type Concept } from './coverage.js';
 import { expand } from './synonyms.js';
-import { ENGINES, indexOf, type EngineName } from './tool-index.js';
+import { ENGINES, indexOf, toolsWithAny, type EngineName } from './tool-index.js';
 
 export { splitWords, stem } from './analyze.js';
 
@@ -75,7 +75,7 @@ function parametersOf(def: ToolDefinition): JsonSchema {
 }
 
 function entry(def: ToolDefinition, score: number): SearchResultEntry {
-  return { name: def.name, description: def.description, parameters: parametersOf(def), score: Math.round(score * 100) / 100 };
+  return { name: def.name, description: def.description, parameters: parametersOf(def), score };
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -129,29 +129,34 @@ export function searchTools(
     };
   }
   const index = indexOf(tools);
-  const termSets = index.tools.map((t) => t.all);
   // a common English word that no tool uses (nor a synonym of it) is filler, not a missing capability
-  const dfs = conceptDf(parsed, termSets);
+  const dfs = parsed.map((c) => toolsWithAny(index, c.variants.keys()).size);
   const kept = parsed.map((c, i) => ({ c, df: dfs[i]! })).filter(({ c, df }) => c.required || df > 0 || !COMMON_WORDS.has(c.word));
   const concepts = kept.map((k) => k.c);
-  const weights = conceptWeights(kept.map((k) => k.df), termSets.length);
+  const weights = conceptWeights(kept.map((k) => k.df), index.tools.length);
   const scores = ENGINES[options.engine ?? DEFAULT_ENGINE](index, concepts.map((c) => c.variants));
   const rawWords = q.split(/[\s,]+/).map((r) => r.replace(/^\+/, '').toLowerCase()).filter(Boolean);
   for (const [i, t] of index.tools.entries()) {
     if (rawWords.some((r) => t.wholeNames.includes(r))) scores.set(i, (scores.get(i) ?? 0) + WHOLE_NAME_BONUS);
   }
   const minCoverage = options.minCoverage ?? MIN_COVERAGE;
+  const round = (x: number) => Math.round(x * 100) / 100;
+  const order = [...scores]
+    .map(([i, score]) => ({ i, score: round(score), name: index.tools[i]!.def.name }))
+    .sort((a, b) => b.score - a.score || byName(a.name, b.name));
+  // walk best first: the first tool that passes sets the relative floor; stop at the limit or below the floor
+  const limit = clampMaxResults(maxResults);
   const scored: SearchResultEntry[] = [];
-  for (const [i, score] of scores) {
+  let floor = 0;
+  for (const { i, score } of order) {
+    if (scored.length >= limit || score < floor) break;
     const t = index.tools[i]!;
     if (concepts.some((c) => c.required && !t.all.has(c.stem))) continue;
     if (score < WHOLE_NAME_BONUS && coverage(concepts, weights, t.all) < minCoverage) continue;
+    if (scored.length === 0) floor = score * (options.minRelativeScore ?? MIN_RELATIVE_SCORE);
     scored.push(entry(t.def, score));
   }
-  scored.sort((a, b) => b.score - a.score || byName(a.name, b.name));
-  const floor = (scored[0]?.score ?? 0) * (options.minRelativeScore ?? MIN_RELATIVE_SCORE);
-  while (scored.length > 1 && scored.at(-1)!.score < floor) scored.pop();
-  const out: SearchOutcome = { results: scored.slice(0, clampMaxResults(maxResults)), total_available: total };
+  const out: SearchOutcome = { results: scored, total_available: total };
   if (scored.length === 0) {
     out.hint =
       `No extra tool matched "${q}". Try other or fewer keywords (a verb such as read, write, search, or a server ` +

@@ -33,8 +33,11 @@ export interface ToolIndex {
   tools: IndexedTool[];
   /** number of tools containing each term */
   df: Map<string, number>;
+  /** the tools (indices, ascending) containing each term */
+  postings: Map<string, number[]>;
   avgLen: Record<Field, number>;
-  mini: MiniSearch;
+  /** MiniSearch's index of the same fields, built on first use (only the comparison engine needs it) */
+  mini(): MiniSearch;
 }
 
 const MAX_SCHEMA_DEPTH = 4;
@@ -78,17 +81,36 @@ function indexTool(def: ToolDefinition): IndexedTool {
 function build(defs: readonly ToolDefinition[]): ToolIndex {
   const tools = defs.map(indexTool);
   const df = new Map<string, number>();
-  for (const t of tools) for (const term of t.all) df.set(term, (df.get(term) ?? 0) + 1);
+  const postings = new Map<string, number[]>();
+  tools.forEach((t, i) => {
+    for (const term of t.all) {
+      df.set(term, (df.get(term) ?? 0) + 1);
+      const list = postings.get(term);
+      if (list) list.push(i);
+      else postings.set(term, [i]);
+    }
+  });
   const avgLen = {} as Record<Field, number>;
   for (const f of FIELDS) avgLen[f] = tools.reduce((s, t) => s + t.terms[f].length, 0) / Math.max(1, tools.length) || 1;
-  const mini = new MiniSearch({
-    fields: [...FIELDS],
-    tokenize: splitWords,
-    processTerm: (w) => (STOPWORDS.has(w) ? null : stem(w)),
-    searchOptions: { tokenize: (q) => q.split(' ').filter(Boolean), processTerm: (t) => t },
-  });
-  mini.addAll(tools.map((t, id) => ({ id, ...t.text })));
-  return { tools, df, avgLen, mini };
+  let mini: MiniSearch | undefined;
+  const buildMini = (): MiniSearch => {
+    const m = new MiniSearch({
+      fields: [...FIELDS],
+      tokenize: splitWords,
+      processTerm: (w) => (STOPWORDS.has(w) ? null : stem(w)),
+      searchOptions: { tokenize: (q) => q.split(' ').filter(Boolean), processTerm: (t) => t },
+    });
+    m.addAll(tools.map((t, id) => ({ id, ...t.text })));
+    return m;
+  };
+  return { tools, df, postings, avgLen, mini: () => (mini ??= buildMini()) };
+}
+
+/** The tools (indices) that contain any of the terms. */
+export function toolsWithAny(index: ToolIndex, terms: Iterable<string>): Set<number> {
+  const out = new Set<number>();
+  for (const t of terms) for (const i of index.postings.get(t) ?? []) out.add(i);
+  return out;
 }
 
 const cache = new WeakMap<readonly ToolDefinition[], ToolIndex>();
@@ -132,7 +154,7 @@ function combine(query: WeightedQuery, termScores: (term: string) => Map<number,
 export function rankMinisearch(index: ToolIndex, query: WeightedQuery): Map<number, number> {
   return combine(query, (term) => {
     const out = new Map<number, number>();
-    for (const r of index.mini.search(term, { boost: FIELD_BOOST, prefix: false, fuzzy: false })) out.set(r.id as number, r.score);
+    for (const r of index.mini().search(term, { boost: FIELD_BOOST, prefix: false, fuzzy: false })) out.set(r.id as number, r.score);
     return out;
   });
 }
@@ -151,11 +173,10 @@ export function rankBm25f(index: ToolIndex, query: WeightedQuery): Map<number, n
   const n = index.tools.length;
   for (const variants of query) {
     const entries = [...variants];
-    let df = 0;
+    const having = toolsWithAny(index, variants.keys());
     const tfs: [number, number][] = [];
-    index.tools.forEach((t, i) => {
-      if (!entries.some(([v]) => t.all.has(v))) return;
-      df++;
+    for (const i of having) {
+      const t = index.tools[i]!;
       let tf = 0;
       for (const f of FIELDS) {
         let c = 0;
@@ -163,8 +184,8 @@ export function rankBm25f(index: ToolIndex, query: WeightedQuery): Map<number, n
         if (c) tf += (FIELD_BOOST[f] * c) / (1 - B + (B * t.terms[f].length) / index.avgLen[f]);
       }
       tfs.push([i, tf]);
-    });
-    const conceptIdf = idf(df, n);
+    }
+    const conceptIdf = idf(having.size, n);
     for (const [i, tf] of tfs) out.set(i, (out.get(i) ?? 0) + conceptIdf * ((tf * (K1 + 1)) / (tf + K1)));
   }
   return out;

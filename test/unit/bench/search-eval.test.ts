@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { byCategory, rankOf, score, verdicts, type QueryOutcome } from '../../../bench/search-eval/metrics.js';
 import { CATEGORIES, isHeldOut, QUERIES, type LabelledQuery } from '../../../bench/search-eval/queries.js';
 import { loadFixture } from '../../../bench/search-eval/fixture.js';
+import { catalogue } from '../../../bench/search-eval/catalogue.js';
+import { evaluate, originalName } from '../../../bench/search-eval/evaluate.js';
+import { TASK_RESULTS, TASK_STEPS, taskCatalogue } from '../../../bench/search-eval/task.js';
 
 const q = (category: LabelledQuery['category'], expect: string[] = ['t1']): LabelledQuery => ({ query: 'x', category, expect });
 const out = (query: LabelledQuery, returned: string[]): QueryOutcome => ({
@@ -79,5 +82,40 @@ describe('the labelled queries', () => {
       const held = all.filter((x) => isHeldOut(x));
       expect(held.length).toBe(Math.floor(all.length / 4));
     }
+  });
+});
+
+describe('the default ranker on the evaluation', () => {
+  it('meets the goals over all queries (top-3 >= 0.85, abstention >= 0.75), at 71 and at 1 000 tools', () => {
+    for (const catalogueSize of [undefined, 1000]) {
+      const s = score(evaluate({ catalogueSize }));
+      expect(s.top3, `top-3 at ${catalogueSize ?? 71} tools`).toBeGreaterThanOrEqual(0.85);
+      expect(s.abstention, `abstention at ${catalogueSize ?? 71} tools`).toBeGreaterThanOrEqual(0.75);
+    }
+  });
+});
+
+describe('catalogues', () => {
+  const fixture = loadFixture().tools;
+  it('repeat the real tools over renamed server copies, unique names, copies map back to the original', () => {
+    const c = catalogue(1000);
+    expect(c).toHaveLength(1000);
+    expect(new Set(c.map((t) => t.name)).size).toBe(1000);
+    expect(c.slice(0, fixture.length).map((t) => t.name)).toEqual(fixture.map((t) => t.name));
+    const copy = c[fixture.length]!;
+    expect(copy.name).toBe(fixture[0]!.name.replace(`mcp__${fixture[0]!.server}__`, `mcp__${fixture[0]!.server}1__`));
+    expect(originalName(copy.name)).toBe(fixture[0]!.name);
+    expect(copy.description).toBe(fixture[0]!.description);
+  });
+  it('the task catalogue starts with the three task tools, has unique names, and answers exactly those', () => {
+    for (const n of [10, 100, 1000]) {
+      const c = taskCatalogue(n);
+      expect(c).toHaveLength(n);
+      expect(new Set(c.map((t) => t.mcpName)).size).toBe(n);
+      expect(c.slice(0, 3).map((t) => t.mcpName)).toEqual(Object.keys(TASK_RESULTS));
+    }
+    expect(TASK_STEPS.map((s) => s.tool)).toEqual(['mcp__filesystem__read_text_file', 'mcp__github__create_issue', 'mcp__slack__slack_post_message']);
+    const servers = new Set(taskCatalogue(10).map((t) => t.mcpName.split('_')[0]));
+    expect(servers.size).toBeGreaterThanOrEqual(5); // interleaved by server, not the first server's tools
   });
 });

@@ -2,10 +2,10 @@
 // stemming), the synonym table, coverage-based abstention, field boosts and the two ranking engines.
 import { describe, expect, it } from 'vitest';
 import { analyze, COMMON_WORDS, splitWords, stem } from '../../../main/environment/deferred/analyze.js';
-import { conceptDf, conceptWeights, coverage, type Concept } from '../../../main/environment/deferred/coverage.js';
+import { conceptWeights, coverage, type Concept } from '../../../main/environment/deferred/coverage.js';
 import { parseQuery, searchTools } from '../../../main/environment/deferred/search.js';
 import { areSynonyms, expand, SYNONYM_WEIGHT } from '../../../main/environment/deferred/synonyms.js';
-import { idf, indexOf } from '../../../main/environment/deferred/tool-index.js';
+import { idf, indexOf, toolsWithAny } from '../../../main/environment/deferred/tool-index.js';
 import type { JsonSchema, ToolDefinition } from '../../../main/environment/types.js';
 
 function def(name: string, description: string, properties: Record<string, unknown> = {}): ToolDefinition {
@@ -71,13 +71,15 @@ describe('synonyms', () => {
 describe('coverage and abstention', () => {
   const concept = (word: string): Concept => ({ word, stem: stem(word), variants: expand(stem(word)), required: false });
   it('weights a concept by its rarity among the tools (BM25 IDF), unknown words the most', () => {
-    const sets = [new Set(['file', 'read']), new Set(['file', 'write']), new Set(['file', 'list'])];
-    const dfs = conceptDf([concept('file'), concept('write'), concept('email')], sets);
-    expect(dfs).toEqual([3, 1, 0]);
-    const [wFile, wWrite, wEmail] = conceptWeights(dfs, 3);
+    const idx = indexOf([def('read_file', 'Read.'), def('write_file', 'Write.'), def('list_file', 'List.'), def('save_note', 'Save.')]);
+    // "write" stands for its synonyms too: write_file and save_note
+    const dfs = [concept('file'), concept('write'), concept('email')].map((c) => toolsWithAny(idx, c.variants.keys()).size);
+    expect(dfs).toEqual([3, 2, 0]);
+    expect([...toolsWithAny(idx, [stem('write')])]).toEqual([1]);
+    const [wFile, wWrite, wEmail] = conceptWeights(dfs, 4);
     expect(wFile!).toBeLessThan(wWrite!);
     expect(wWrite!).toBeLessThan(wEmail!);
-    expect(wEmail).toBeCloseTo(idf(0, 3), 10);
+    expect(wEmail).toBeCloseTo(idf(0, 4), 10);
   });
   it('is the weighted share of the query concepts a tool contains (a synonym counts)', () => {
     const cs = [concept('save'), concept('email')];
