@@ -93,6 +93,8 @@ export interface ApiTraceSummary {
   title: string;
   status: ApiSessionStatus;
   source: string;
+  /** a subagent's parent session (linked by the parent's `subagent` pointer), null for a top-level session */
+  parentSessionId: string | null;
   createdAt: string;
   updatedAt: string;
   events: number;
@@ -254,7 +256,8 @@ export interface Results {
   'traces.page': { rows: ApiTraceRow[]; total: number };
   'traces.record': { line: string; message: OmniMessage | null };
   'traces.export': { jsonl: string; fileName: string };
-  'traces.import': { sessionId: string };
+  /** warnings: what was tolerated, e.g. a torn last line left out */
+  'traces.import': { sessionId: string; warnings: string[] };
   'settings.get': ApiSettings;
   'settings.addProvider': ApiSettings;
   'settings.testProvider': { ok: boolean; message: string };

@@ -9,7 +9,7 @@ import { HostError } from '../host/errors.js';
 import { traceHandlers } from '../host/traces.js';
 import { openStore, type Store } from '../store/index.js';
 import { findTraceFiles, readTrace } from '../trace/index.js';
-import { fail } from './exit.js';
+import { fail, UsageError } from './exit.js';
 import { humanRenderer } from './render.js';
 
 async function withStore<T>(fn: (store: Store, home: string) => T | Promise<T>): Promise<T> {
@@ -102,13 +102,25 @@ export function registerTracesCommand(program: Command): void {
 
   traces
     .command('import')
-    .argument('<file>', 'a JSONL trace of this protocol (from Floe or another harness)')
-    .description('copy a trace into FLOE_HOME and index it (a session id that exists is refused)')
-    .action((file: string) =>
+    .argument('<files...>', 'JSONL traces of this protocol (from Floe or another harness); a parent and its subagents link')
+    .description('copy traces into FLOE_HOME and index them (a session id that exists is refused)')
+    .action((files: string[]) =>
       withStore(async (store, home) => {
-        if (!fs.existsSync(file)) fail(`${file} does not exist`);
-        const { sessionId } = await handlers(store, home)['traces.import']({ jsonl: fs.readFileSync(file, 'utf8') });
-        process.stdout.write(`imported ${sessionId}\n`);
+        for (const file of files) {
+          if (!fs.existsSync(file)) fail(`${file} does not exist; nothing from it was imported`);
+          if (!fs.statSync(file).isFile()) fail(`${file} is not a file; pass a .jsonl trace file`);
+        }
+        for (const file of files) {
+          let r: { sessionId: string; warnings: string[] };
+          try {
+            r = await handlers(store, home)['traces.import']({ jsonl: fs.readFileSync(file, 'utf8') });
+          } catch (e) {
+            if (e instanceof UsageError) fail(`${file}: ${e.message}`);
+            throw e;
+          }
+          for (const w of r.warnings) process.stderr.write(`floe: warning: ${file}: ${w}\n`);
+          process.stdout.write(`imported ${r.sessionId}\n`);
+        }
       }),
     );
 

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
 import type { SessionMetaPayload } from '../../shared/omni/types.js';
-import { titleFrom } from '../store/reindex.js';
+import { parentOfMeta, titleFrom } from '../store/reindex.js';
 import { exportTrace, findTraceFiles, isSafeSegment, traceFilePath, validateImportedTrace } from '../trace/index.js';
 import type { HostContext } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -69,7 +69,7 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
     'traces.import': ({ jsonl, projectId }) => {
       const checked = validateImportedTrace(jsonl);
       if ('error' in checked) throw badRequest(`The trace cannot be imported: ${checked.error}`);
-      const { sessionId, messages } = checked;
+      const { sessionId, messages, text, warnings } = checked;
       if (store.sessions.get(sessionId) || findTraceFiles(home, sessionId).length) {
         throw conflict(`A session with id ${sessionId} exists already; it was not imported again. Delete the existing one first to replace it.`);
       }
@@ -77,12 +77,21 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
       const meta = messages[0]!.payload as SessionMetaPayload;
       const claimed = (meta.agent_state as { agent?: unknown } | undefined)?.agent;
       const agent = typeof claimed === 'string' && isSafeSegment(claimed) ? claimed : 'default';
-      const file = traceFilePath(home, agent, sessionId, 1, new Date(messages[0]!.timestamp));
-      mkdirSync(dirname(file), { recursive: true });
+      let file: string;
       try {
-        writeFileSync(file, jsonl, { flag: 'wx' });
+        file = traceFilePath(home, agent, sessionId, 1, new Date(messages[0]!.timestamp));
       } catch (e) {
-        if ((e as { code?: string }).code === 'EEXIST') throw conflict(`A trace file for session ${sessionId} exists already (${file}).`);
+        throw badRequest(`The trace cannot be imported: line 1: ${(e as Error).message}`);
+      }
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, text, { flag: 'wx', mode: 0o600 });
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        if (code === 'EEXIST') throw conflict(`A trace file for session ${sessionId} exists already (${file}).`);
+        if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOSPC' || code === 'ENOTDIR') {
+          throw badRequest(`Cannot write the trace to ${file} (${code}): check that ${home}/agents is a writable folder with free space.`);
+        }
         throw e;
       }
       const res = store.traces.indexFile(sessionId, file);
@@ -95,14 +104,16 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
         title: titleFrom(res.firstUserText),
         approvalMode: 'always-ask',
         status: 'idle',
-        source: 'import',
+        // a subagent's trace links to its parent through the parent's `subagent` pointer, in either import order
+        source: parentOfMeta(meta) ? 'subagent' : 'import',
+        parentSessionId: parentOfMeta(meta) ?? null,
         createdAt: res.firstTimestamp ?? undefined,
         updatedAt: res.lastTimestamp ?? undefined,
         tokens: res.sessionTokens && Object.values(res.sessionTokens).every((n) => Number.isFinite(n) && n >= 0) ? res.sessionTokens : undefined,
       });
       ctx.events.emit('trace.indexed', { sessionId, events: res.indexed });
       ctx.events.emit('projects.changed', {});
-      return { sessionId };
+      return { sessionId, warnings };
     },
   };
 }

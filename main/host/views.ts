@@ -67,6 +67,7 @@ export function traceSummaryView(s: Session, projectName: string | null, events:
     title: s.title,
     status: s.status,
     source: s.source,
+    parentSessionId: s.parentSessionId,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     events,

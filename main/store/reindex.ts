@@ -34,6 +34,13 @@ interface Deps {
   projects: ProjectsRepo;
 }
 
+/** The parent of a subagent's trace (session_meta.source "subagent", agent_state.parent_session_id), if any. */
+export function parentOfMeta(meta: SessionMetaPayload | null | undefined): string | undefined {
+  if (meta?.source !== 'subagent') return undefined;
+  const p = (meta.agent_state as { parent_session_id?: unknown } | undefined)?.parent_session_id;
+  return typeof p === 'string' && p ? p : undefined;
+}
+
 function ensureSession(deps: Deps, agent: string, results: IndexFileResult[]): boolean {
   const first = results[0]!;
   if (deps.sessions.get(first.sessionId)) return false;
@@ -51,6 +58,7 @@ function ensureSession(deps: Deps, agent: string, results: IndexFileResult[]): b
     approvalMode: 'always-ask',
     status: 'idle',
     source: meta?.source === 'subagent' ? 'subagent' : 'import',
+    parentSessionId: parentOfMeta(meta) ?? null,
     createdAt: created,
     updatedAt: last,
     tokens: tokens && Object.values(tokens).every((n) => Number.isFinite(n) && n >= 0) ? tokens : undefined,

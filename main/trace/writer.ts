@@ -35,6 +35,13 @@ const defaultFs: TraceFs = {
   mkdirSync: (p, o) => nodeFs.mkdirSync(p, o),
 };
 
+/** The trace file cannot be opened: a problem of the user's disk or FLOE_HOME, never a bug (no stack trace). */
+export class TraceOpenError extends Error {
+  override readonly name = 'TraceOpenError';
+  readonly userError = true;
+  readonly code = 'bad_request' as const;
+}
+
 function describeCause(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   switch (err?.code) {
@@ -49,6 +56,9 @@ function describeCause(e: unknown): string {
       return 'the file system is read-only (EROFS). Point FLOE_HOME at a writable folder';
     case 'EISDIR':
       return 'the path is a directory (EISDIR)';
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return `a part of the path is a file, not a folder (${err.code}). Move that file away or point FLOE_HOME elsewhere`;
     default:
       return err?.message ?? String(e);
   }
@@ -104,7 +114,7 @@ export class TraceWriter {
       fs.mkdirSync(dirname(file), { recursive: true });
       fd = fs.openSync(file, 'a+', 0o600);
     } catch (e) {
-      throw new Error(`Cannot open trace file ${file}: ${describeCause(e)}.`, { cause: e });
+      throw new TraceOpenError(`Cannot open trace file ${file}: ${describeCause(e)}.`, { cause: e });
     }
     let needsHeal: boolean;
     try {

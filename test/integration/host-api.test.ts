@@ -135,7 +135,7 @@ describe('host service', () => {
       { timestamp: '2025-06-01T08:00:04.000Z', type: 'model_msg', payload: { type: 'text', role: 'assistant', text: 'Two files.', stop_reason: 'completed', fidelity: { sig: 'abc' } } },
     ].map((o) => JSON.stringify(o));
     const jsonl = `${lines.join('\n')}\n`;
-    expect(await ok(h, 'traces.import', { jsonl })).toEqual({ sessionId: 'otherharness-7f3a' });
+    expect(await ok(h, 'traces.import', { jsonl })).toEqual({ sessionId: 'otherharness-7f3a', warnings: [] });
 
     const page = await ok(h, 'traces.page', { sessionId: 'otherharness-7f3a', offset: 0, limit: 100 });
     expect(page.total).toBe(lines.length);

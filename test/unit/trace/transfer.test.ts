@@ -33,8 +33,22 @@ describe('exportTrace', () => {
 
 describe('validateImportedTrace', () => {
   it('accepts a trace starting with session_meta and returns its id and messages', () => {
-    const r = validateImportedTrace(`${meta}\n\n${msg}\r\n`);
-    expect(r).toEqual({ sessionId: 'session-2025-01-01-00-00-00-abcdef01', messages: [JSON.parse(meta), JSON.parse(msg)] });
+    const text = `${meta}\n\n${msg}\r\n`;
+    const r = validateImportedTrace(text);
+    expect(r).toEqual({ sessionId: 'session-2025-01-01-00-00-00-abcdef01', messages: [JSON.parse(meta), JSON.parse(msg)], text, warnings: [] });
+  });
+  it('leaves out a torn last line with a warning, keeping the intact text; keeps an unterminated complete one', () => {
+    const r = validateImportedTrace(`${meta}\n${msg}\n{"timestamp":"2025`);
+    expect(r).toEqual({
+      sessionId: 'session-2025-01-01-00-00-00-abcdef01',
+      messages: [JSON.parse(meta), JSON.parse(msg)],
+      text: `${meta}\n${msg}\n`,
+      warnings: ['line 3 is torn (the trace ends in the middle of a record, as after a crash); it was left out and the lines before it imported'],
+    });
+    const whole = validateImportedTrace(`${meta}\n${msg}`);
+    expect('text' in whole && [whole.text, whole.warnings]).toEqual([`${meta}\n${msg}`, []]);
+    // a broken line that is not the last stays an error
+    expect(validateImportedTrace(`${meta}\n{"timestamp":"2025\n${msg}\n`)).toMatchObject({ error: expect.stringMatching(/^line 2: not valid JSON/) });
   });
   it('names the line of the first problem', () => {
     expect(validateImportedTrace(`${msg}\n`)).toEqual({
