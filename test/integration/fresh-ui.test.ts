@@ -1,8 +1,8 @@
 // A fresh clone's browser UI: a copy of the sources with no out/ (node_modules shared with the repository) where
 // `floe web` builds the UI on demand, saying so, and then serves the app rather than a "not built" page; and the
 // pure missing/stale/fresh decision that postinstall and prebench (bin/build-ui.mjs) use.
-import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,8 +13,8 @@ const work = mkdtempSync(path.join(tmpdir(), 'floe-fresh-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The checkout as `git clone` leaves it: sources, no out/; node_modules linked to the repository's. */
-function freshClone(): string {
-  const root = path.join(work, 'clone');
+function freshClone(name = 'clone'): string {
+  const root = path.join(work, name);
   const skip = new Set(['node_modules', 'out', 'dist', '.git', 'test', 'e2e', 'bench', 'docs', 'native']);
   for (const d of readdirSync(REPO).filter((n) => !skip.has(n))) {
     cpSync(path.join(REPO, d), path.join(root, d), { recursive: true });
@@ -57,6 +57,27 @@ describe('a fresh clone', () => {
       proc.kill('SIGTERM');
     }
   }, 120_000);
+});
+
+describe('bin/build-ui.mjs (postinstall, prebench)', () => {
+  it('npm install and npm run bench run it; it builds a missing UI, and with --stale rebuilds an outdated one', () => {
+    const scripts = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')).scripts;
+    expect(scripts.postinstall).toBe('node bin/build-ui.mjs');
+    expect(scripts.prebench).toBe('node bin/build-ui.mjs --stale');
+    const root = freshClone('scripted');
+    const first = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs')], { cwd: root, encoding: 'utf8', timeout: 110_000 });
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stderr).toContain('The browser UI is not built yet; building it now');
+    expect(rendererState(root)).toBe('fresh');
+    // a source newer than the build: postinstall leaves it, prebench rebuilds it
+    const now = Date.now() / 1000 + 5;
+    utimesSync(path.join(root, 'renderer', 'index.html'), now, now);
+    const quiet = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs')], { cwd: root, encoding: 'utf8' });
+    expect([quiet.status, quiet.stderr]).toEqual([0, '']);
+    const stale = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs'), '--stale'], { cwd: root, encoding: 'utf8', timeout: 110_000 });
+    expect(stale.status, stale.stderr).toBe(0);
+    expect(stale.stderr).toContain('The browser UI is older than its sources; rebuilding it');
+  }, 240_000);
 });
 
 describe('rendererState', () => {
