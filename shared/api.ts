@@ -51,6 +51,23 @@ export interface ApiPendingApproval {
   createdAt: string;
   /** true for read_image / describe_image: ask approvals.preview for the picture */
   hasPreview: boolean;
+  /** exec_command: the parts of the command line no rule covers, why, and a prefix a person could allow */
+  uncovered?: { text: string; reason: string; suggestion?: string }[];
+}
+
+/** An approval rule (issue 13). */
+export interface ApiRule {
+  id: string;
+  action: 'allow' | 'deny' | 'ask';
+  scope: 'session' | 'project' | 'global';
+  /** session id, project folder, or '' for global */
+  scopeKey: string;
+  tool: string;
+  /** exec_command: a command prefix (word by word) or a glob; null = the whole tool */
+  pattern: string | null;
+  createdAt: string;
+  /** how the rule names itself in traces */
+  label: string;
 }
 
 /** A provider found on first run (settings.detectProviders); keys are never included, only their variable. */
@@ -150,6 +167,8 @@ const NewProvider = z.object({
   models: z.array(z.object({ id: z.string().min(1), vision: z.boolean().default(false), contextWindow: z.number().int().positive().default(128000) })).min(1),
 });
 
+const RULE_SCOPE = z.enum(['session', 'project', 'global']);
+
 export const ParamsSchemas = {
   'app.info': z.object({}),
   subscribe: z.object({}),
@@ -175,8 +194,24 @@ export const ParamsSchemas = {
   'sessions.setApprovalMode': z.object({ sessionId: id, mode: APPROVAL_MODE }),
 
   'approvals.list': z.object({ sessionId: id.optional() }),
-  'approvals.decide': z.object({ approvalId: id, decision: z.enum(['allow', 'deny', 'allow-session']) }),
+  'approvals.decide': z.object({
+    approvalId: id,
+    decision: z.enum(['allow', 'deny', 'allow-session']),
+    /** with allow: also add an allow rule for the call's tool (and a command prefix) in this scope */
+    rule: z.object({ scope: RULE_SCOPE, pattern: z.string().max(500).nullable().optional() }).optional(),
+  }),
   'approvals.preview': z.object({ approvalId: id }),
+
+  'rules.list': z.object({ sessionId: id.optional(), projectId: id.optional() }),
+  'rules.add': z.object({
+    action: z.enum(['allow', 'deny', 'ask']),
+    scope: RULE_SCOPE,
+    tool: z.string().min(1).max(200),
+    pattern: z.string().max(500).nullable().optional(),
+    sessionId: id.optional(),
+    projectId: id.optional(),
+  }),
+  'rules.remove': z.object({ ruleId: id }),
 
   'commands.list': z.object({ sessionId: id }),
   'commands.scrollback': z.object({ sessionId: id, processId: id }),
@@ -246,6 +281,9 @@ export interface Results {
   'approvals.list': ApiPendingApproval[];
   'approvals.decide': { decided: true };
   'approvals.preview': { dataUrl: string; mime: string; size: number };
+  'rules.list': ApiRule[];
+  'rules.add': ApiRule;
+  'rules.remove': Record<string, never>;
   'commands.list': ApiCommandSession[];
   'commands.scrollback': { data: string };
   'commands.write': Record<string, never>;

@@ -1,6 +1,8 @@
-// The four approval modes (SPEC §7) as pure verdicts, and an ApproveFn built from a mode source plus a way to
-// ask a person. The mode is read before every decision, so a change applies to the next call.
+// The four approval modes (SPEC §7) as pure verdicts, and an ApproveFn built from a mode source, approval rules
+// and a way to ask a person. The mode is read before every decision, so a change applies to the next call.
 import type { Decision } from '../../shared/omni/types.js';
+import { approvalStep } from './decide.js';
+import type { Rule } from './rules.js';
 import {
   APPROVAL_MODES,
   type ApprovalAnswer,
@@ -45,14 +47,21 @@ export function normalizeAnswer(a: Decision | ApprovalAnswer | unknown): Approva
 
 export type AskHuman = (req: ApprovalRequest, signal?: AbortSignal) => Promise<Decision | ApprovalAnswer>;
 
-/** Builds an ApproveFn: the mode decides; `ask` goes to the person (no person → deny). */
-export function modeApprover(getMode: () => ApprovalMode | Promise<ApprovalMode>, askHuman?: AskHuman): ApproveFn {
+/**
+ * Builds an ApproveFn: rules (when given) and the mode decide (approvalStep); `ask` goes to the person, told
+ * which parts of a command no rule covers (no person → deny).
+ */
+export function modeApprover(
+  getMode: () => ApprovalMode | Promise<ApprovalMode>,
+  askHuman?: AskHuman,
+  getRules?: (req: ApprovalRequest) => readonly Rule[],
+): ApproveFn {
   return async (req, signal) => {
     const mode = await getMode();
-    const verdict = modeVerdict(mode, req.permission);
-    if (verdict !== 'ask') return { decision: verdict, decidedBy: 'mode' };
+    const step = approvalStep(mode, req, getRules ? getRules(req) : []);
+    if (step.kind === 'decided') return { decision: step.decision, decidedBy: step.decidedBy, ...(step.rule ? { rule: step.rule } : {}) };
     if (!askHuman) return { decision: 'deny', decidedBy: 'mode' };
-    const a = normalizeAnswer(await askHuman(req, signal));
-    return { decision: a.decision, decidedBy: a.decidedBy ?? 'human' };
+    const a = normalizeAnswer(await askHuman({ ...req, uncovered: step.uncovered }, signal));
+    return { decision: a.decision, decidedBy: a.decidedBy ?? 'human', ...(step.rule ? { rule: step.rule } : {}) };
   };
 }

@@ -20,11 +20,15 @@ export interface ApprovalRequest {
   /** session that owns the call (the child's id for subagent calls) */
   sessionId: string;
   origin?: string[];
+  /** set by the approver before it asks a person: the parts of a command line no rule covers, and why */
+  uncovered?: { text: string; reason: string; suggestion?: string }[];
 }
 
 export interface ApprovalAnswer {
   decision: Decision;
   decidedBy?: DecidedBy;
+  /** the rule(s) that decided or sent the call to a person, as ruleLabel() names them */
+  rule?: string;
 }
 
 /** Returns a bare decision or one with who decided. A throwing or rejecting function counts as deny. */

@@ -14,7 +14,8 @@ export function formatApprovalPrompt(req: ApprovalRequest): string {
   } catch {
     /* show as sent */
   }
-  return `\n? Approve ${target} (${req.permission})${who}\n${args.replace(/^/gm, '    ')}\n  allow? [y/n] `;
+  const open = (req.uncovered ?? []).map((u) => `    not covered by a rule: ${u.text.replace(/\s+/g, ' ')} (${u.reason})\n`).join('');
+  return `\n? Approve ${target} (${req.permission})${who}\n${args.replace(/^/gm, '    ')}\n${open}  allow? [y/n] `;
 }
 
 export function terminalAsker(lines: StdinLines, write: (s: string) => void = (s) => process.stderr.write(s)): AskHuman {

@@ -17,7 +17,7 @@ export async function chatCommand(flags: RunFlags): Promise<number> {
   const { session, recorder } = await openCliSession(flags, mode, 'chat', 'floe chat');
   let last: TaskResult | undefined;
   const lines = new StdinLines();
-  const approve = modeApprover(() => mode, terminalAsker(lines));
+  const approve = modeApprover(() => mode, terminalAsker(lines), () => recorder.rules(session.id, session.workspace));
   const write = (s: string) => process.stdout.write(s);
   write(`session ${session.id} · ${session.model.model.provider}/${session.model.model.id} · mode ${mode}\n${CHAT_HELP}\n`);
 

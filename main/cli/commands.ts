@@ -2,7 +2,8 @@
 import { registerChatCommand } from './chat.js';
 import { registerDesktopCommand } from './desktop.js';
 import { extraCommands } from './main.js';
+import { registerRulesCommand } from './rules.js';
 import { registerTracesCommand } from './traces.js';
 import { registerWebCommand } from './web.js';
 
-extraCommands.push(registerChatCommand, registerTracesCommand, registerWebCommand, registerDesktopCommand);
+extraCommands.push(registerChatCommand, registerTracesCommand, registerWebCommand, registerDesktopCommand, registerRulesCommand);

@@ -1,7 +1,9 @@
 // Records CLI sessions in floe.db like the desktop does (source `cli`): the session row, its project, status and
 // token totals, and the trace index built as records are written — so `floe traces` and the trace browser see
 // CLI runs without a reindex. A store that cannot be opened only costs the index, never the run.
+import path from 'node:path';
 import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
+import type { Rule } from '../approval/rules.js';
 import type { ApprovalMode } from '../approval/types.js';
 import { dbPath } from '../config/home.js';
 import { ensureDefaults } from '../config/load.js';
@@ -20,6 +22,8 @@ export interface CliRecorder {
   claim(sessionId: string, kind: string): void;
   register(session: AgentSession, o: { agent: string; model: string; mode: ApprovalMode; title: string; resumed: boolean }): void;
   finish(session: AgentSession, result: TaskResult | undefined): void;
+  /** The approval rules for a call of `sessionId` in `workspace` (session, project, global), re-read per call. */
+  rules(sessionId: string, workspace: string): Rule[];
   close(): void;
 }
 
@@ -30,7 +34,7 @@ export function cliRecorder(home: string): CliRecorder {
     ensureDefaults(home); // creates FLOE_HOME with its private modes before floe.db lands in it
     store = openStore(dbPath(home), { onIndexError: () => {} });
   } catch (e) {
-    process.stderr.write(`floe: warning: the session index ${dbPath(home)} could not be opened (${(e as Error).message}); the run goes on without it\n`);
+    process.stderr.write(`floe: warning: the session index ${dbPath(home)} could not be opened (${(e as Error).message}); the run goes on without it and without approval rules\n`);
   }
   const onTraceRecord = (sessionId: string, file: string, offset: number, length: number, msg: OmniMessage): void =>
     store?.traces.indexRecord(sessionId, file, offset, length, msg);
@@ -77,6 +81,9 @@ export function cliRecorder(home: string): CliRecorder {
       } catch {
         /* see register */
       }
+    },
+    rules(sessionId, workspace) {
+      return store ? store.rules.applicable(sessionId, path.resolve(workspace)) : [];
     },
     close() {
       claim?.release();

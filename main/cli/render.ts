@@ -55,7 +55,7 @@ export function humanRenderer(write: (s: string) => void, color: boolean): Rende
       }
       switch (p.type) {
         case 'approval_decision':
-          if (p.decision !== 'allow' || p.decided_by === 'human') line(`${who}${dim(`${p.decision === 'allow' ? '✓ allowed' : '✗ ' + p.decision} ${p.tool_name ?? ''} (${p.decided_by ?? 'callback'})`)}`);
+          if (p.decision !== 'allow' || p.decided_by === 'human') line(`${who}${dim(`${p.decision === 'allow' ? '✓ allowed' : '✗ ' + p.decision} ${p.tool_name ?? ''} (${p.decided_by ?? 'callback'}${p.rule ? ': ' + p.rule : ''})`)}`);
           return;
         case 'request_end':
           if (p.status !== 'completed')

@@ -87,7 +87,7 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
   const mode = parseMode(flags.approve, 'allow-all');
   const { session, recorder } = await openCliSession(flags, mode, prompt);
   const lines = new StdinLines();
-  const approve = modeApprover(() => mode, terminalAsker(lines));
+  const approve = modeApprover(() => mode, terminalAsker(lines), () => recorder.rules(session.id, session.workspace));
   const ac = new AbortController();
   let interrupts = 0;
   const onSigint = () => {

@@ -340,6 +340,7 @@ export class AgentSession {
           tool_call_id: id,
           tool_name: prep.toolName,
           ...(answer.decidedBy ? { decided_by: answer.decidedBy } : {}),
+          ...(answer.rule ? { rule: answer.rule } : {}),
         }),
       );
       if (answer.decision !== 'allow') {

@@ -1,19 +1,25 @@
-// The approval broker of host runs (SPEC §7): the ApproveFn re-reads the session's mode from SQLite before every
-// decision; "allow <tool> for this session" rules; otherwise the mode's verdict; `ask` → a pending approval with a
-// host-generated, unguessable id (row in SQLite + `approval.request` event) resolved only by `decide(thatId)`.
+// The approval broker of host runs (SPEC §7): the ApproveFn re-reads the session's mode and the approval rules
+// (session, project, global; issue 13) from SQLite before every decision; approvalStep combines them; `ask` → a
+// pending approval with a host-generated, unguessable id (row in SQLite + `approval.request` event, with the parts
+// of a command no rule covers) resolved only by `decide(thatId)`, which may also add a rule.
 // Abort denies a session's pending approvals. Must not run tools or touch the engine's internals.
 import { randomBytes } from 'node:crypto';
 import type { ApiPendingApproval } from '../../shared/api.js';
-import { modeVerdict } from '../approval/modes.js';
+import { approvalStep } from '../approval/decide.js';
+import { validateRule, type RuleScope } from '../approval/rules.js';
+import type { Uncovered } from '../approval/rules-match.js';
 import type { ApprovalAnswer, ApproveFn } from '../approval/types.js';
 import type { PendingApproval, Store } from '../store/index.js';
-import { notFound } from './errors.js';
+import { badRequest, notFound } from './errors.js';
 import type { EventHub } from './events.js';
 import { pendingView } from './views.js';
 
 interface Waiter {
   rootId: string;
   calledName: string;
+  uncovered: Uncovered[];
+  /** an ask rule that sent the call to a person */
+  rule?: string;
   resolve: (a: ApprovalAnswer) => void;
 }
 
@@ -36,14 +42,23 @@ export class ApprovalBroker {
     }
   }
 
+  /** Session rules end with the session's run in this host: a new host starts without them. */
+  clearSessionRules(): number {
+    let n = 0;
+    for (const r of this.store.rules.list({ scope: 'session' })) if (this.store.rules.remove(r.id)) n++;
+    return n;
+  }
+
   /** The ApproveFn for tasks of root session `rootId` (its subagents' calls arrive here too, with origin). */
   approverFor(rootId: string): ApproveFn {
     return async (req, signal) => {
       const mode = this.store.sessions.getApprovalMode(rootId);
       if (!mode || mode === 'deny-all') return { decision: 'deny', decidedBy: 'mode' };
-      if (this.store.approvals.hasRule(rootId, req.toolName)) return { decision: 'allow', decidedBy: 'rule' };
-      const verdict = modeVerdict(mode, req.permission);
-      if (verdict !== 'ask') return { decision: verdict, decidedBy: 'mode' };
+      const rules = this.store.rules.applicable(rootId, this.projectKey(rootId));
+      const step = approvalStep(mode, req, rules);
+      if (step.kind === 'decided') {
+        return { decision: step.decision, decidedBy: step.decidedBy, ...(step.rule ? { rule: step.rule } : {}) };
+      }
       if (signal?.aborted) return { decision: 'deny', decidedBy: 'human' };
       const id = newApprovalId();
       const origin = req.origin ?? req.call.origin ?? null;
@@ -62,13 +77,15 @@ export class ApprovalBroker {
         this.waiters.set(id, {
           rootId,
           calledName,
+          uncovered: step.uncovered,
+          ...(step.rule ? { rule: step.rule } : {}),
           resolve: (a) => {
             signal?.removeEventListener('abort', onAbort);
             resolve(a);
           },
         });
         signal?.addEventListener('abort', onAbort, { once: true });
-        this.events.emit('approval.request', pendingView(row, calledName));
+        this.events.emit('approval.request', pendingView(row, calledName, step.uncovered));
       });
     };
   }
@@ -79,12 +96,12 @@ export class ApprovalBroker {
     this.waiters.delete(id);
     this.store.approvals.removePending(id);
     this.events.emit('approval.resolved', { approvalId: id, sessionId: w.rootId, decision });
-    w.resolve({ decision, decidedBy });
+    w.resolve({ decision, decidedBy, ...(w.rule ? { rule: w.rule } : {}) });
     return true;
   }
 
   /** A person's decision on one pending call, named by the id the host generated. */
-  decide(approvalId: string, decision: HumanDecision): void {
+  decide(approvalId: string, decision: HumanDecision, rule?: { scope: RuleScope; pattern?: string | null }): void {
     const w = this.waiters.get(approvalId);
     if (!w) {
       if (this.store.approvals.removePending(approvalId)) {
@@ -92,9 +109,13 @@ export class ApprovalBroker {
       }
       throw notFound(`There is no pending approval with id ${approvalId}; it was decided already or never existed.`);
     }
-    if (decision === 'allow-session') {
-      const row = this.store.approvals.getPending(approvalId);
-      if (row) this.store.approvals.addRule(w.rootId, row.toolName);
+    const row = this.store.approvals.getPending(approvalId);
+    if (rule && decision === 'deny') throw badRequest('A rule can only be added with an allow decision.');
+    if (row && (rule || decision === 'allow-session')) {
+      const scope = rule?.scope ?? 'session';
+      const scopeKey = scope === 'session' ? w.rootId : scope === 'project' ? this.projectKey(w.rootId) : '';
+      if (scopeKey === null) throw badRequest('This session has no project, so a project rule cannot be added.');
+      this.store.rules.add(validateRule({ action: 'allow', scope, scopeKey, tool: row.toolName, pattern: rule?.pattern ?? null }));
     }
     this.settle(approvalId, decision === 'deny' ? 'deny' : 'allow');
   }
@@ -115,7 +136,13 @@ export class ApprovalBroker {
     return this.store.approvals
       .listPending(sessionId)
       .filter((p) => this.waiters.has(p.id))
-      .map((p) => pendingView(p, this.waiters.get(p.id)?.calledName));
+      .map((p) => pendingView(p, this.waiters.get(p.id)?.calledName, this.waiters.get(p.id)?.uncovered));
+  }
+
+  /** The project folder of a root session (rules of scope project are keyed by it), or null. */
+  private projectKey(rootId: string): string | null {
+    const s = this.store.sessions.get(rootId);
+    return s?.projectId ? (this.store.projects.get(s.projectId)?.path ?? null) : null;
   }
 
   dispose(): void {

@@ -14,6 +14,7 @@ import type { HostOptions } from './options.js';
 import { EventHub } from './events.js';
 import { previewOf } from './previews.js';
 import { projectHandlers } from './projects.js';
+import { ruleHandlers } from './rules.js';
 import { runHandlers } from './runs.js';
 import { Runtime } from './runtime.js';
 import { mustSession, sessionHandlers } from './sessions.js';
@@ -61,6 +62,7 @@ export function createHost(opts: HostOptions): HostService {
   events.onCountChange = (n) => terminals.listenersChanged(n);
   const broker = new ApprovalBroker(store, events);
   broker.clearStale();
+  broker.clearSessionRules();
   // sessions whose rows say "running" read as failed unless a live process holds their claim (store/claims.ts);
   // a session another process (a CLI run) is running right now is left alone
   const runtime = new Runtime({ ...opts, home }, store, events, broker, terminals);
@@ -74,11 +76,12 @@ export function createHost(opts: HostOptions): HostService {
     ...sessionHandlers(ctx),
     ...runHandlers(ctx),
     'approvals.list': ({ sessionId }) => broker.list(sessionId),
-    'approvals.decide': ({ approvalId, decision }) => {
-      broker.decide(approvalId, decision);
+    'approvals.decide': ({ approvalId, decision, rule }) => {
+      broker.decide(approvalId, decision, rule);
       return { decided: true };
     },
     'approvals.preview': ({ approvalId }) => previewOf(ctx, approvalId),
+    ...ruleHandlers(ctx),
     'commands.list': ({ sessionId }) => {
       mustSession(ctx, sessionId);
       return terminals.list(sessionId);

@@ -26,7 +26,7 @@ export function sessionView(s: Session, workspace: string): ApiSession {
   };
 }
 
-export function pendingView(p: PendingApproval, calledName?: string): ApiPendingApproval {
+export function pendingView(p: PendingApproval, calledName?: string, uncovered?: ApiPendingApproval['uncovered']): ApiPendingApproval {
   return {
     id: p.id,
     sessionId: p.sessionId,
@@ -38,6 +38,7 @@ export function pendingView(p: PendingApproval, calledName?: string): ApiPending
     origin: p.origin ?? [],
     createdAt: p.createdAt,
     hasPreview: PREVIEW_TOOLS.has(p.toolName),
+    ...(uncovered?.length ? { uncovered } : {}),
   };
 }
 

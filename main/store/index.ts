@@ -12,6 +12,7 @@ export {
   type SessionSource,
   type SessionsRepo,
 } from './sessions.js';
+export type { RulesRepo } from './rules.js';
 export type { ApprovalRule, PendingApproval, NewPendingApproval, ApprovalsRepo } from './approvals.js';
 export type { TraceRow, EventFilter, EventPage, IndexFileResult, TraceIndex } from './trace-index.js';
 export type { ReindexResult } from './reindex.js';

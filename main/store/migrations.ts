@@ -2,6 +2,7 @@
 // (PRAGMA user_version). Append only: never edit or reorder a migration that has shipped.
 // Must not open databases, read user_version or manage transactions — db.ts does that.
 import type Database from 'better-sqlite3';
+import { rulesMigration } from './migration-rules.js';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -79,4 +80,4 @@ const v1: Migration = (db) => {
 };
 
 /** All migrations, oldest first. The schema version of a fully migrated database is MIGRATIONS.length. */
-export const MIGRATIONS: readonly Migration[] = [v1];
+export const MIGRATIONS: readonly Migration[] = [v1, rulesMigration];

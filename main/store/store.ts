@@ -7,6 +7,7 @@ import type { StoreError } from './errors.js';
 import { isoNow, type Clock } from './ids.js';
 import { createApprovalsRepo, type ApprovalsRepo } from './approvals.js';
 import { createProjectsRepo, type ProjectsRepo } from './projects.js';
+import { createRulesRepo, type RulesRepo } from './rules.js';
 import { reindexAll, type ReindexResult } from './reindex.js';
 import { createSessionsRepo, type SessionsRepo } from './sessions.js';
 import { createTraceIndex, type TraceIndex } from './trace-index.js';
@@ -31,6 +32,8 @@ export interface Store {
   readonly projects: ProjectsRepo;
   readonly sessions: SessionsRepo;
   readonly approvals: ApprovalsRepo;
+  /** approval rules by tool and command (issue 13) */
+  readonly rules: RulesRepo;
   readonly traces: TraceIndex;
   /** Rebuilds the trace index from the trace files under FLOE_HOME. */
   reindexAll(home: string): ReindexResult;
@@ -48,10 +51,12 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
   const claimsHome = opts.claimsHome ?? (file === ':memory:' ? undefined : dirname(file));
   const sessions = createSessionsRepo(db, now, claimsHome ? (id) => !!sessionHolder(claimsHome, id) : undefined);
   const approvals = createApprovalsRepo(db, now);
+  const rules = createRulesRepo(db, now);
   const traces = createTraceIndex(db, opts.onIndexError ? { onError: opts.onIndexError } : {});
 
   const removeTx = db.transaction((id: string): boolean => {
     approvals.clearRules(id);
+    rules.clearSession(id);
     approvals.takePending(id);
     traces.clearSession(id);
     return sessions.remove(id);
@@ -63,6 +68,7 @@ export function openStore(file: string, opts: OpenStoreOptions = {}): Store {
     projects,
     sessions,
     approvals,
+    rules,
     traces,
     reindexAll: (home) => reindexAll({ traces, sessions, projects }, home),
     removeSession: (id) => removeTx(id),

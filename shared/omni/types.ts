@@ -147,6 +147,8 @@ export interface ApprovalDecisionPayload {
   tool_call_id: string;
   tool_name?: string;
   decided_by?: DecidedBy;
+  /** the approval rule(s) that decided, or that sent the call to a person */
+  rule?: string;
 }
 export interface TokenCounts {
   cache_read: number;

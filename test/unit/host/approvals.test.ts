@@ -71,7 +71,11 @@ describe('ApprovalBroker', () => {
     await tick();
     broker.decide(seen[0]!.payload.id, 'allow-session');
     expect(await p).toEqual({ decision: 'allow', decidedBy: 'human' });
-    expect(await broker.approverFor('s1')(req('exec_command', 'rw', 'call_2'))).toEqual({ decision: 'allow', decidedBy: 'rule' });
+    expect(await broker.approverFor('s1')(req('exec_command', 'rw', 'call_2'))).toEqual({
+      decision: 'allow',
+      decidedBy: 'rule',
+      rule: expect.stringMatching(/^allow exec_command \(session rule rule-[0-9a-f]{12}\)$/),
+    });
     // another session still asks
     const other = broker.approverFor('s2')(req('exec_command'));
     await tick();

@@ -29,7 +29,7 @@ describe('openDb: migrations', () => {
     try {
       expect(schemaVersion(db)).toBe(MIGRATIONS.length);
       expect(MIGRATIONS.length).toBeGreaterThan(0);
-      expect(tables(db)).toEqual(['approval_rules', 'pending_approvals', 'projects', 'sessions', 'trace_events']);
+      expect(tables(db)).toEqual(['approval_rules', 'pending_approvals', 'projects', 'rules', 'sessions', 'trace_events']);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     } finally {
