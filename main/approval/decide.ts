@@ -1,11 +1,10 @@
 // One approval step (SPEC §7 + issue 13): the mode and the rules together. deny-all denies; then the rules (deny
 // wins, then ask, then allow); what the rules leave open goes to the mode's verdict. Pure: hosts ask the person.
 import type { DecidedBy } from '../../shared/omni/types.js';
-import type { Permission } from './types.js';
-import { modeVerdict } from './modes.js';
+import { modeVerdict } from './verdict.js';
 import { ruleLabel, type Rule } from './rules.js';
 import { decideByRules, type Uncovered } from './rules-match.js';
-import type { ApprovalMode } from './types.js';
+import type { ApprovalMode, Permission } from './types.js';
 
 export type Step =
   | { kind: 'decided'; decision: 'allow' | 'deny'; decidedBy: DecidedBy; rule?: string }

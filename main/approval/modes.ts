@@ -9,23 +9,9 @@ import {
   type ApprovalMode,
   type ApprovalRequest,
   type ApproveFn,
-  type Permission,
 } from './types.js';
 
-export type Verdict = 'allow' | 'deny' | 'ask';
-
-export function modeVerdict(mode: ApprovalMode, permission: Permission): Verdict {
-  switch (mode) {
-    case 'allow-all':
-      return 'allow';
-    case 'deny-all':
-      return 'deny';
-    case 'read-only':
-      return permission === 'r' ? 'allow' : 'ask';
-    case 'always-ask':
-      return 'ask';
-  }
-}
+export { modeVerdict, type Verdict } from './verdict.js';
 
 export function isApprovalMode(v: unknown): v is ApprovalMode {
   return typeof v === 'string' && (APPROVAL_MODES as readonly string[]).includes(v);

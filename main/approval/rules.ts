@@ -21,9 +21,11 @@ export interface Rule {
 
 export type NewRule = Omit<Rule, 'id' | 'createdAt'>;
 
+/** A rule a person wrote is wrong: hosts answer bad_request, the CLI exits 2. */
 export class RuleInputError extends Error {
   override name = 'UserError';
   readonly userError = true;
+  readonly code = 'bad_request' as const;
 }
 
 const SHELL_ALIASES = new Set(['bash', 'shell']);

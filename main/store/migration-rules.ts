@@ -2,9 +2,9 @@
 // and, for exec_command, by command prefix or glob; scoped to a session, a project folder or everywhere. The
 // older per-session "allow this tool" rows of `approval_rules` are copied in as session rules.
 // Must not open databases or manage transactions — db.ts does that.
-import type { Migration } from './migrations.js';
+import type Database from 'better-sqlite3';
 
-export const rulesMigration: Migration = (db) => {
+export const rulesMigration = (db: Database.Database): void => {
   db.exec(`
     CREATE TABLE rules (
       id         TEXT PRIMARY KEY,
