@@ -49,11 +49,11 @@ describe('floe rules', () => {
     });
     expect(fs.existsSync(path.join(env.workspace, 'made'))).toBe(true);
 
-    // the same command in another project asks (EOF → deny) and shows what no rule covers
+    // the same command in another project asks (EOF: denied automatically) and shows what no rule covers
     server.push({ reply: { toolCalls: [execCall('touch made')] } }, { reply: { text: 'ok' } });
     const elsewhere = await runCli(['run', '--json', '--approve', 'read-only', '--workspace', other, 'go'], { home: env.home });
     expect(elsewhere.stderr).toContain('not covered by a rule: touch made (no rule covers this command)');
-    expect(payloads(jsonLines(elsewhere.stdout), 'approval_decision')[0]).toMatchObject({ decision: 'deny', decided_by: 'human' });
+    expect(payloads(jsonLines(elsewhere.stdout), 'approval_decision')[0]).toMatchObject({ decision: 'deny', decided_by: 'mode' });
     expect(fs.existsSync(path.join(other, 'made'))).toBe(false);
 
     // allow-all: the global deny rule still wins, also behind `command`
