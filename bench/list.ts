@@ -13,6 +13,8 @@ export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   trace: () => import('./trace.js'),
   'tool-overhead': () => import('./tool-overhead.js'),
   'pty-throughput': () => import('./pty-throughput.js'),
+  'pty-throughput-colour': () => import('./pty-throughput-colour.js'),
+  'pty-long-line': () => import('./pty-long-line.js'),
   concurrency: () => import('./concurrency.js'),
   'ui-flood': () => import('./ui-flood.js'),
 };

@@ -18,6 +18,8 @@ export interface LineScreenOptions {
   emit: (text: string) => void;
   /** longest line kept, in UTF-16 units; more is dropped (default 1 MiB) */
   lineCap?: number;
+  /** true while `emit` would drop what it gets (its buffer is full): scrolled lines are then not rendered */
+  full?: () => boolean;
 }
 
 const enum St {
@@ -30,8 +32,6 @@ const enum St {
 }
 
 const ALT_MODES = new Set([1049, 1047, 47]);
-/** C0 controls except TAB, DEL, and C1 controls: they end a run of printable text */
-const CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/g;
 
 /** Text without trailing spaces (what a person copies from a terminal line). */
 export function trimSpaces(s: string): string {
@@ -46,6 +46,7 @@ export class LineScreen {
   private rows: number;
   private readonly emit: (text: string) => void;
   private readonly lineCap: number;
+  private readonly full: () => boolean;
   /** lines[top .. top+rows) is the screen; lines before top are already handed to emit */
   private lines: string[] = [''];
   private top = 0;
@@ -62,6 +63,7 @@ export class LineScreen {
     this.rows = Math.max(1, opts.rows);
     this.emit = opts.emit;
     this.lineCap = opts.lineCap ?? 1024 * 1024;
+    this.full = opts.full ?? (() => false);
   }
 
   /** Cursor position on the screen (0-based), for handing over to a terminal emulator. */
@@ -83,13 +85,27 @@ export class LineScreen {
     const n = data.length;
     while (i < n) {
       if (this.st === St.Ground) {
-        CONTROL.lastIndex = i;
-        const m = CONTROL.exec(data);
-        const end = m ? m.index : n;
-        if (end > i) this.print(data.slice(i, end));
-        if (!m) return undefined;
+        // a run of printable text ends at a C0 control (except TAB), DEL or a C1 control
+        let end = i;
+        for (; end < n; end++) {
+          const d = data.charCodeAt(end);
+          if (d < 0x20 ? d !== 9 : d >= 0x7f && d <= 0x9f) break;
+        }
+        if (end > i) this.print(end - i === n ? data : data.slice(i, end));
+        if (end === n) return undefined;
+        const c = data.charCodeAt(end);
+        if (c === 0x1b && data.charCodeAt(end + 1) === 0x5b) {
+          // fast path for the commonest sequence, a colour (CSI … m): skip it without the state machine
+          let k = end + 2;
+          let d = 0;
+          while (k < n && (d = data.charCodeAt(k)) >= 0x30 && d <= 0x3f) k++;
+          if (k < n && d === 0x6d) {
+            i = k + 1;
+            continue;
+          }
+        }
         i = end + 1;
-        this.control(data.charCodeAt(end));
+        this.control(c);
         continue;
       }
       const c = data.charCodeAt(i);
@@ -125,16 +141,26 @@ export class LineScreen {
         else if (c === 0x1b) this.st = St.Esc;
         continue;
       }
-      // CSI
-      if (c >= 0x20 && c <= 0x3f) {
-        if (this.params.length < 64) this.params += data[i - 1];
-      } else if (c >= 0x40 && c <= 0x7e) {
+      // CSI: collect parameter and intermediate bytes up to the final byte in one go
+      let j = i - 1;
+      while (j < n) {
+        const d = data.charCodeAt(j);
+        if (d < 0x20 || d > 0x3f) break;
+        j++;
+      }
+      if (j > i - 1 && this.params.length < 64) this.params += data.slice(i - 1, Math.min(j, i - 1 + 64));
+      if (j === n) return undefined;
+      i = j + 1;
+      const d = data.charCodeAt(j);
+      if (d >= 0x40 && d <= 0x7e) {
         this.st = St.Ground;
-        if (this.csi(c)) return { altAt: i };
-      } else if (c === 0x1b) {
+        if (this.csi(d)) return { altAt: i };
+      } else if (d === 0x1b) {
         this.st = St.Esc;
-      } else if (c < 0x20) {
-        this.control(c); // a C0 control inside a CSI sequence is executed; the sequence goes on
+      } else if (d < 0x20) {
+        this.control(d); // a C0 control inside a CSI sequence is executed; the sequence goes on
+      } else {
+        this.st = St.Ground; // not a CSI byte: drop the sequence
       }
     }
     return undefined;
@@ -229,7 +255,7 @@ export class LineScreen {
   private scroll(): void {
     const text = this.lines[this.top];
     if (this.top === this.mark) {
-      this.emit(`${continueLine(this.seen, trimSpaces(text))}\n`);
+      if (!this.full()) this.emit(`${continueLine(this.seen, trimSpaces(text))}\n`);
       this.seen = '';
       this.mark++;
     }
@@ -317,6 +343,7 @@ export class LineScreen {
 
   /** Runs one CSI sequence; true when it enters the alternate screen. */
   private csi(final: number): boolean {
+    if (final === 0x6d) return false; // m: colours and attributes, the most common by far
     const p = this.params;
     const priv = p.length > 0 && p.charCodeAt(0) >= 0x3c && p.charCodeAt(0) <= 0x3f ? p[0] : '';
     const nums = (priv ? p.slice(1) : p).split(/[;:]/).map((s) => (s === '' ? NaN : Number(s)));

@@ -78,7 +78,12 @@ export class ModelView {
     this.rows = opts.rows;
     this.limits = opts.slices ?? DEFAULT_SLICE_LIMITS;
     this.onBacklog = opts.onBacklog;
-    this.screen = new LineScreen({ rows: opts.rows, emit: (t) => this.append(t), lineCap: MODEL_TEXT_CAP });
+    this.screen = new LineScreen({
+      rows: opts.rows,
+      emit: (t) => this.append(t),
+      lineCap: MODEL_TEXT_CAP,
+      full: () => this.pending.length >= MODEL_TEXT_CAP,
+    });
   }
 
   /** Takes raw pty output: parsed at once on the normal screen, queued for the terminal emulator otherwise. */

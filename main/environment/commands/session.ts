@@ -152,7 +152,7 @@ export class CommandSession {
   }
 
   private tellProgress(): void {
-    for (const cb of [...this.progress]) cb();
+    if (this.progress.size) for (const cb of [...this.progress]) cb();
   }
 
   /** Calls `cb` after each piece of output and once on exit; returns the unsubscribe function. */

@@ -1,0 +1,75 @@
+// Shared by the pty→model-text benchmarks: a raw node-pty read of a command (the baseline: count the characters,
+// nothing else) and the same command through a CommandRegistry session until its model text is ready, plus the
+// registry set-up (a temp HOME with an empty profile and the login snapshot, as sessions run commands).
+// Measures only; must not change engine code.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pty from 'node-pty';
+import { CommandRegistry } from '../../main/environment/commands/registry.js';
+
+export interface PtyBench {
+  dir: string;
+  home: string;
+  env: Record<string, string>;
+  registry: CommandRegistry;
+  close(): Promise<void>;
+}
+
+export async function ptyBench(prefix: string): Promise<PtyBench> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const home = join(dir, 'home');
+  mkdirSync(home);
+  const registry = new CommandRegistry({ env: { HOME: home }, loginSnapshot: { dir: join(dir, 'snapshots'), sessionId: 'bench' } });
+  await registry.prepare();
+  return {
+    dir,
+    home,
+    env: { ...(process.env as Record<string, string>), HOME: home },
+    registry,
+    close: async () => {
+      await registry.disposeAll();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Characters a raw pty read of `bash -c cmd` delivers and how long until exit. */
+export function rawRead(b: PtyBench, cmd: string): Promise<{ chars: number; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    let chars = 0;
+    let p: pty.IPty;
+    try {
+      p = pty.spawn('bash', ['-c', cmd], { name: 'xterm-256color', cols: 120, rows: 40, cwd: b.dir, env: b.env });
+    } catch (e) {
+      reject(e instanceof Error ? e : new Error(String(e)));
+      return;
+    }
+    p.onData((d) => (chars += d.length));
+    p.onExit(({ exitCode }) => {
+      if (exitCode !== 0) reject(new Error(`raw pty read of ${cmd} exited with ${exitCode}`));
+      else resolve({ chars, ms: performance.now() - t0 });
+    });
+  });
+}
+
+/** The command through a session: start → exited → model text read. */
+export async function throughSession(b: PtyBench, cmd: string): Promise<{ chars: number; ms: number; clean: string }> {
+  let chars = 0;
+  const t0 = performance.now();
+  const s = b.registry.start({ cmd, cwd: b.dir });
+  const off = b.registry.onEvent((e) => {
+    if (e.kind === 'data' && e.id === s.id) chars += e.data.length;
+  });
+  try {
+    await s.exited;
+    const clean = await s.readClean();
+    const ms = performance.now() - t0;
+    if (s.exitCode !== 0) throw new Error(`session command exited with ${s.exitCode ?? s.signal}`);
+    return { chars, ms, clean };
+  } finally {
+    off();
+    b.registry.remove(s.id);
+  }
+}
