@@ -12,7 +12,7 @@ import { firstRun } from './first-run.js';
 import { findTraceFiles, readTrace } from '../trace/index.js';
 import { cliRecorder, type CliRecorder } from './record.js';
 import { terminalAsker } from './ask.js';
-import { EXIT_FAILED, EXIT_OK, fail } from './exit.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, fail } from './exit.js';
 import { StdinLines } from './lines.js';
 import { humanRenderer } from './render.js';
 
@@ -115,6 +115,11 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
     }
     render?.end();
     result = r.value;
+    // a task that could not start for a user-side reason (tool configuration) is bad config: one line, exit 2
+    if (result.errorCode === 'bad_request') {
+      process.stderr.write(`floe: ${result.errorMessage ?? 'bad configuration'}\n`);
+      return EXIT_USAGE;
+    }
     if (result.status !== 'completed' && !flags.json) {
       process.stderr.write(`task ${result.status}${result.errorMessage ? ': ' + result.errorMessage : ''}\n`);
     }

@@ -19,6 +19,8 @@ import type { ApprovalAnswer, ApproveFn } from '../approval/types.js';
 import { NOTE_ABORTED } from '../environment/close-out.js';
 import { closedOutput, runTool } from '../environment/environment.js';
 import { prepareCall } from '../environment/prepare.js';
+import type { ErrorCode } from '../../shared/api.js';
+import { isCodedError } from '../../shared/errors.js';
 import type { Toolset } from '../environment/toolset.js';
 import type { ToolServices } from '../environment/types.js';
 import type { ModelClient, ModelResult } from '../llm/types.js';
@@ -63,6 +65,8 @@ export interface RunOptions {
 export interface TaskResult {
   status: StopReason;
   errorMessage?: string;
+  /** set when the task failed on a user-side problem (e.g. bad tool configuration): the error's API code */
+  errorCode?: ErrorCode;
   /** the final assistant text of the task, if any */
   text?: string;
 }
@@ -135,7 +139,11 @@ export class AgentSession {
     else opts.signal?.addEventListener('abort', onOuter, { once: true });
     const out = new AsyncQueue<OmniMessage>();
     const task = this.drive(toMessages(input), opts.approve, ac, out)
-      .catch((e): TaskResult => ({ status: 'failed', errorMessage: e instanceof Error ? e.message : String(e) }))
+      .catch((e): TaskResult => ({
+        status: 'failed',
+        errorMessage: e instanceof Error ? e.message : String(e),
+        ...(isCodedError(e) ? { errorCode: e.code } : {}),
+      }))
       .finally(() => out.close());
     let finished = false;
     try {

@@ -239,7 +239,11 @@ export class Agent {
           mcpTools: mcp?.tools ?? [],
           makeSearchTool: makeSearchExtraToolsTool,
         });
-        if (assembly.errors.length) throw new UserError(`tool configuration of agent "${this.name}": ${assembly.errors.join('; ')}`);
+        if (assembly.errors.length) {
+          // where to fix it: the agent's system_config.yaml (MCP tool names come from the servers it lists)
+          const file = path.join(this.home, 'agents', this.name, 'system_config.yaml');
+          throw new UserError(`${file}: tool configuration of agent "${this.name}": ${assembly.errors.join('; ')}`);
+        }
         return assembly.toolset;
       },
       onDispose: async () => {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempHome, type TempHome } from '../helpers/cli.js';
+import { REPO, runCli, tempHome, type TempHome } from '../helpers/cli.js';
 
 let env: TempHome | undefined;
 afterEach(() => env?.cleanup());
@@ -32,4 +32,40 @@ describe('floe: clear errors', () => {
       noStack(r.stderr);
     }
   });
+
+  const tool = (name: string, aliases: string[] = []) =>
+    [`    - name: ${name}`, '      description: d', '      permission: rw', '      parameters: {type: object, properties: {}}', `      aliases: [${aliases.join(', ')}]`].join('\n');
+  const FS_BIN = path.join(REPO, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+
+  for (const c of [
+    {
+      what: 'an unknown tool in tools.builtin',
+      yaml: `tools:\n  builtin:\n${tool('exec_comand')}\n`,
+      message: 'tools.builtin: unknown tool "exec_comand" (known: describe_image, exec_command, input_command, input_subagent, read_image, run_subagent)',
+    },
+    {
+      what: 'an alias colliding with another tool',
+      yaml: `tools:\n  builtin:\n${tool('exec_command', ['run'])}\n${tool('input_command', ['Run'])}\n`,
+      message: 'The alias "run" is declared by more than one tool ("exec_command", "input_command"). Remove it from all but one of them.',
+    },
+    {
+      what: 'two MCP servers whose tool names differ only in case',
+      yaml: `tools:\n  builtin:\n${tool('exec_command')}\n  mcpServers:\n    - name: fs\n      config: {command: ${process.execPath}, args: [${FS_BIN}, /tmp]}\n    - name: FS\n      config: {command: ${process.execPath}, args: [${FS_BIN}, /tmp]}\n`,
+      message: 'Tool names "mcp__FS__read_file" and "mcp__fs__read_file" differ only in case, so calls cannot tell them apart.',
+    },
+  ]) {
+    it(`${c.what}: the file and the problem on stderr, exit 2, also under --json`, async () => {
+      env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1', systemConfig: c.yaml });
+      const file = path.join(env.home, 'agents/default/system_config.yaml');
+      for (const json of [false, true]) {
+        const r = await runCli(['run', ...(json ? ['--json'] : []), '--workspace', env.workspace, 'hi'], { home: env.home });
+        expect(r.code).toBe(2);
+        const last = r.stderr.trimEnd().split('\n').at(-1)!;
+        expect(last.startsWith(`floe: ${file}: tool configuration of agent "default": `)).toBe(true);
+        expect(last).toContain(c.message);
+        noStack(r.stderr);
+        if (json) expect(r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l).type)[0]).toBe('session_meta');
+      }
+    }, 60_000);
+  }
 });
