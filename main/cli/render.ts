@@ -59,7 +59,7 @@ export function humanRenderer(write: (s: string) => void, color: boolean): Rende
           return;
         case 'request_end':
           if (p.status !== 'completed')
-            line(`${who}${red(`! request ${p.status}${p.error_message ? ': ' + p.error_message : ''}`)}${p.retry_in_ms !== undefined ? dim(` — retry ${p.attempt} in ${Math.round(p.retry_in_ms / 100) / 10}s`) : ''}`);
+            line(`${who}${red(p.error_message ? `! request failed: ${p.error_message}` : `! request ${p.status}`)}${p.retry_in_ms !== undefined ? dim(` — retry ${p.attempt} in ${Math.round(p.retry_in_ms / 100) / 10}s`) : ''}`);
           return;
         case 'abort':
           line(`${who}${red('! aborted' + (p.reason ? ': ' + p.reason : ''))}`);

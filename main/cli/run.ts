@@ -121,7 +121,9 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
       return EXIT_USAGE;
     }
     if (result.status !== 'completed' && !flags.json) {
-      process.stderr.write(`task ${result.status}${result.errorMessage ? ': ' + result.errorMessage : ''}\n`);
+      // the message says what happened (rate limited, server error, unreachable…); the stop reason alone would not
+      const outcome = result.status === 'aborted' ? 'aborted' : result.errorMessage ? 'failed' : result.status;
+      process.stderr.write(`task ${outcome}${result.errorMessage ? ': ' + result.errorMessage : ''}\n`);
     }
     return result.status === 'completed' ? EXIT_OK : EXIT_FAILED;
   } finally {

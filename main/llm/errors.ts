@@ -54,6 +54,32 @@ export function stopReasonForStatus(status: number): StopReason {
   return 'failed';
 }
 
+/** What an HTTP failure status means, as the first words of its message: the stop reason alone ("timeout") hides it. */
+export function labelForStatus(status: number): string {
+  if (status === 429) return 'rate limited: ';
+  if (status >= 500) return 'server error: ';
+  if (status === 408) return 'timeout: ';
+  return '';
+}
+
+/** Error codes of a connection that never reached the server. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+/** Error codes and texts of a connection the server accepted and then closed before answering. */
+const CLOSED_EARLY = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
+
+function causeCodes(e: unknown): string[] {
+  const out: string[] = [];
+  let cur: unknown = e;
+  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') out.push(code);
+    const m = (cur as { message?: unknown }).message;
+    if (typeof m === 'string' && /other side closed|socket hang up/i.test(m)) out.push('UND_ERR_SOCKET');
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return out;
+}
+
 function hintFor(status: number, ctx: FailureContext): string {
   if (status === 401 || status === 403) {
     return ` — check the API key of provider "${ctx.provider}" (api_key / api_key_env in config.yaml)`;
@@ -99,7 +125,7 @@ export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
     if (message === 'status code (no body)') message = undefined;
     const f: Failure = {
       stopReason: stopReasonForStatus(status),
-      errorMessage: httpErrorMessage(status, type, message) + hintFor(status, ctx),
+      errorMessage: labelForStatus(status) + httpErrorMessage(status, type, message) + hintFor(status, ctx),
       status,
     };
     const ra = retryAfterFromHeaders(err.headers as never);
@@ -109,9 +135,16 @@ export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
   if (name === 'APIConnectionTimeoutError') return timeoutFailure({ ...ctx, phase: 'open' });
   if (name === 'APIUserAbortError') return abortedFailure();
   if (name === 'APIConnectionError') {
+    const codes = causeCodes(e);
+    if (codes.some((c) => CLOSED_EARLY.has(c)) && !codes.some((c) => UNREACHABLE.has(c))) {
+      return {
+        stopReason: 'timeout',
+        errorMessage: oneLine(`connection closed early: ${ctx.baseUrl} accepted the connection but closed it before sending a response (${causeText((e as { cause?: unknown }).cause ?? e)}) — the server of provider "${ctx.provider}" may have crashed or be restarting; check its logs`),
+      };
+    }
     return {
       stopReason: 'timeout',
-      errorMessage: oneLine(`connection error: cannot reach ${ctx.baseUrl} (${causeText((e as { cause?: unknown }).cause ?? e)}) — is the server running and base_url of provider "${ctx.provider}" right?`),
+      errorMessage: oneLine(`unreachable: cannot reach ${ctx.baseUrl} (${causeText((e as { cause?: unknown }).cause ?? e)}) — is the server running and base_url of provider "${ctx.provider}" right?`),
     };
   }
   if (e instanceof SyntaxError) {

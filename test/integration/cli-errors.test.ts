@@ -1,8 +1,10 @@
 // User-side failures of the `floe` command end with one clear line (what, where, what to do), exit 2, on stderr
 // also under --json, and never a stack trace (issue 14). Real `floe` processes on a temp FLOE_HOME.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ScriptStep } from '../fixtures/model-server.js';
 import { REPO, runCli, tempHome, type TempHome } from '../helpers/cli.js';
 
 let env: TempHome | undefined;
@@ -68,4 +70,48 @@ describe('floe: clear errors', () => {
       }
     }, 60_000);
   }
+
+  describe('provider failures are labelled by what happened', () => {
+    const closedServers: (() => Promise<void>)[] = [];
+    afterEach(async () => {
+      for (const c of closedServers.splice(0)) await c();
+    });
+    /** a server that accepts connections and hangs up on the first bytes, before any response header */
+    async function hangUpServer(): Promise<string> {
+      const srv = net.createServer((sock) => sock.once('data', () => sock.destroy()));
+      await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+      closedServers.push(() => new Promise((r) => srv.close(() => r())));
+      return `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/v1`;
+    }
+    async function deadPort(): Promise<string> {
+      const srv = net.createServer();
+      await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+      const port = (srv.address() as net.AddressInfo).port;
+      await new Promise((r) => srv.close(r));
+      return `http://127.0.0.1:${port}/v1`;
+    }
+    const cases: { what: string; base: () => Promise<string>; line: RegExp }[] = [
+      { what: 'HTTP 503', base: async () => (await scripted([{ error: { status: 503 } }])), line: /^task failed: server error: HTTP 503/ },
+      { what: 'HTTP 429', base: async () => (await scripted([{ error: { status: 429 } }])), line: /^task failed: rate limited: HTTP 429/ },
+      { what: 'closed before the headers', base: hangUpServer, line: /^task failed: connection closed early: http:\/\/127\.0\.0\.1:\d+\/v1 accepted the connection but closed it before sending a response/ },
+      { what: 'unreachable', base: deadPort, line: /^task failed: unreachable: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1 \(.*ECONNREFUSED.*\) — is the server running/ },
+    ];
+    async function scripted(steps: ScriptStep[]): Promise<string> {
+      const srv = await startModelServer({ next: () => steps[0]! });
+      closedServers.push(() => srv.close());
+      return srv.openaiBaseUrl;
+    }
+    for (const c of cases) {
+      it(`${c.what}: "task failed" with the label, exit 1, no stack`, async () => {
+        env = tempHome({ baseUrl: await c.base() });
+        const r = await runCli(['run', '--workspace', env.workspace, 'hi'], { home: env.home, env: { FLOE_RETRY_SCHEDULE_MS: '1,1' } });
+        expect(r.code).toBe(1);
+        const last = r.stderr.trimEnd().split('\n').at(-1)!;
+        expect(last).toMatch(c.line);
+        expect(r.stdout).toContain('! request failed: ');
+        expect(r.stdout).not.toContain('request timeout');
+        noStack(r.stderr);
+      }, 60_000);
+    }
+  });
 });

@@ -107,7 +107,7 @@ describe.each(['openai', 'anthropic'] as const)('%s provider against the scripte
     const s = await start([{ error: { status: 429, headers: { 'retry-after': '2' } } }, { reply: { text: 'must not be fetched' } }]);
     const { result } = await drain(client(s, protocol).stream(req()));
     expect(result).toMatchObject({ stopReason: 'timeout', status: 429, retryAfterMs: 2000 });
-    expect(result.errorMessage).toMatch(/^HTTP 429 (rate_limit_error|requests): Rate limit reached \(scripted\)\.$/);
+    expect(result.errorMessage).toMatch(/^rate limited: HTTP 429 (rate_limit_error|requests): Rate limit reached \(scripted\)\.$/);
     expect(s.requests).toHaveLength(1);
   });
 
@@ -207,7 +207,7 @@ describe('scripted server extras', () => {
     srv = undefined;
     const { result } = await drain(createModelClient(model('openai', url)).stream(req({ timeoutMs: 5000 })));
     expect(result.stopReason).toBe('timeout');
-    expect(result.errorMessage).toMatch(/^connection error: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1/);
+    expect(result.errorMessage).toMatch(/^unreachable: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1/);
   });
 
   it('runs standalone as a child process (script file + port file)', async () => {

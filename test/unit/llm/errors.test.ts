@@ -40,7 +40,7 @@ describe('classifyFailure', () => {
 
   it('builds a one-line message with status, type and provider message, plus retryAfterMs', () => {
     const e = new RateLimitError(429, { message: 'Slow\ndown', type: 'requests', code: 'rate_limit_exceeded' }, undefined, new Headers({ 'retry-after': '7' }));
-    expect(classifyFailure(e, ctx())).toEqual({ stopReason: 'timeout', errorMessage: 'HTTP 429 requests: Slow down', status: 429, retryAfterMs: 7000 });
+    expect(classifyFailure(e, ctx())).toEqual({ stopReason: 'timeout', errorMessage: 'rate limited: HTTP 429 requests: Slow down', status: 429, retryAfterMs: 7000 });
   });
 
   it('reads anthropic-shaped bodies and adds a hint on auth failures', () => {

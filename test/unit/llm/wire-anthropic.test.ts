@@ -91,7 +91,7 @@ describe('anthropic wire recordings', () => {
     expect(result.status).toBe(429);
     expect(result.retryAfterMs).toBeUndefined(); // the recording kept no retry-after header
     expect(result.errorMessage).toMatch(
-      /^HTTP 429 rate_limit_error: This request would exceed your organization's rate limit of 20,000,000 prompt bytes per hour \(org: 5576611f-/,
+      /^rate limited: HTTP 429 rate_limit_error: This request would exceed your organization's rate limit of 20,000,000 prompt bytes per hour \(org: 5576611f-/,
     );
     expect(result.errorMessage).not.toContain('\n');
   });
