@@ -1,35 +1,24 @@
 // The agent loop (SPEC §3): one session, one model, one workspace. run() drives one task — requests with retries,
-// one approval decision per tool call in stream order, concurrent tool execution, outputs back in call order,
+// each complete tool call decided and started while the model streams (calls.ts), outputs back in call order,
 // abort with pairing kept, steering at turn boundaries. Host-agnostic: knows nothing of Electron, HTTP or panes.
 import { setMaxListeners } from 'node:events';
 import { addTokens, eventMsg, userText, zeroTokens } from '../../shared/omni/builders.js';
 import { isComplete, isToolCall } from '../../shared/omni/guards.js';
-import type {
-  Decision,
-  EventPayload,
-  ModelMessage,
-  OmniMessage,
-  StopReason,
-  TokenCounts,
-  ToolCallOutputPayload,
-  ToolCallPayload,
-} from '../../shared/omni/types.js';
-import { normalizeAnswer } from '../approval/modes.js';
-import type { ApprovalAnswer, ApproveFn } from '../approval/types.js';
+import type { EventPayload, OmniMessage, StopReason, TokenCounts } from '../../shared/omni/types.js';
+import type { ApproveFn } from '../approval/types.js';
 import { NOTE_ABORTED } from '../environment/close-out.js';
-import { closedOutput, runTool } from '../environment/environment.js';
-import { prepareCall } from '../environment/prepare.js';
+import { closedOutput } from '../environment/environment.js';
 import type { ErrorCode } from '../../shared/api.js';
 import { isCodedError } from '../../shared/errors.js';
 import type { Toolset } from '../environment/toolset.js';
 import type { ToolServices } from '../environment/types.js';
 import type { ModelClient, ModelResult } from '../llm/types.js';
+import { CallRunner, drain } from './calls.js';
 import { pairToolCalls } from './pairing.js';
 import { AsyncQueue } from './queue.js';
 import { DEFAULT_RETRY_SCHEDULE_MS, isRetryable, retryDelay } from './retry.js';
 
-export const DENIED_BY_USER = 'Tool call denied by user.';
-export const DENIED_BY_POLICY = 'Tool call denied by policy.';
+export { DENIED_BY_POLICY, DENIED_BY_USER } from './calls.js';
 
 /** Where complete messages and events are recorded (the trace writer). A throw fails the task clearly. */
 export interface TraceSink {
@@ -208,6 +197,8 @@ export class AgentSession {
     }
 
     const schedule = this.opts.retrySchedule ?? DEFAULT_RETRY_SCHEDULE_MS;
+    const newRunner = () =>
+      new CallRunner({ sessionId: this.id, workspace: this.workspace, toolset, services: this.services, approve, signal, emit });
     let lastText: string | undefined;
     for (;;) {
       if (signal.aborted) return finishAborted();
@@ -216,11 +207,14 @@ export class AgentSession {
         emit(m);
       }
 
-      // ── one request, retried on retryable failures ──
-      let turn: OmniMessage[];
+      // ── one request, retried on retryable failures; tool calls are decided and started as they complete ──
+      let runner = newRunner();
+      /** complete messages of this turn already in the trace (committed), in stream order */
+      let turn: OmniMessage[] = [];
       for (let attempt = 0; ; ) {
         event({ type: 'request_begin' });
-        turn = [];
+        /** complete messages of this attempt not committed yet: traced only if the request completes */
+        let pending: OmniMessage[] = [];
         const gen = this.model.stream({
           system: this.opts.systemPrompt,
           messages: this.history,
@@ -236,15 +230,25 @@ export class AgentSession {
             break;
           }
           emit(r.value, false);
-          if (isComplete(r.value)) turn.push(r.value);
+          if (!isComplete(r.value)) continue;
+          pending.push(r.value);
+          if (isToolCall(r.value)) {
+            // the call is decided (and may start) while the model goes on: what precedes it is committed now
+            for (const m of pending) this.record(m);
+            turn.push(...pending);
+            pending = [];
+            runner.submit(r.value);
+          }
         }
         if (signal.aborted || result.stopReason === 'aborted') {
           event({ type: 'request_end', status: 'aborted' }); // every request_begin gets its request_end
-          return finishAborted();
+          this.history.push(...turn);
+          return (await this.settle(runner, signal, emit, finishAborted)) ?? finishAborted();
         }
         this.usage = addTokens(this.usage, result.usage);
         if (result.stopReason === 'completed') {
-          for (const m of turn) this.record(m);
+          for (const m of pending) this.record(m);
+          turn.push(...pending);
           event({ type: 'token_usage', session: { ...this.usage }, request: result.usage });
           event({ type: 'request_end', status: 'completed' });
           break;
@@ -259,128 +263,61 @@ export class AgentSession {
           attempt,
           ...(wait !== undefined ? { retry_in_ms: wait } : {}),
         });
-        if (wait === undefined) return { status: result.stopReason, errorMessage: result.errorMessage };
-        if (!(await sleep(wait, signal))) return finishAborted();
+        const failure: TaskResult = { status: result.stopReason, errorMessage: result.errorMessage };
+        // Calls this attempt already handed on were decided and may be running: they stay in the conversation
+        // with their outputs (tools never re-run), and a retry continues after them.
+        const waits: Promise<unknown>[] = [];
+        if (runner.handed.length) {
+          this.history.push(...turn);
+          turn = [];
+          waits.push(this.settle(runner, signal, emit, finishAborted));
+          runner = newRunner();
+        }
+        if (wait !== undefined) waits.push(sleep(wait, signal));
+        const [settled] = await Promise.all(waits);
+        if (signal.aborted) return (settled as TaskResult | undefined) ?? finishAborted();
+        if (wait === undefined) return failure;
       }
       this.history.push(...turn);
-      // Fault-suite fix (test/faults/trace-faults.test.ts): a trace write that fails while the completed turn is
-      // committed aborts the signal, but the loop above has already left; without this check the task reported
-      // `completed` (and could start tools) although its trace stopped. End it here: failed (trace) or aborted.
-      if (signal.aborted) return finishAborted();
       for (const m of turn) if (m.payload && (m.payload as { type: string }).type === 'text') lastText = (m.payload as { text: string }).text;
-
-      const calls = turn.filter(isToolCall);
-      if (calls.length === 0) {
-        if (this.steering.length && !signal.aborted) continue;
+      // Fault-suite fix (test/faults/trace-faults.test.ts): a trace write that fails while the completed turn is
+      // committed aborts the signal; settle() then ends the task failed (trace) or aborted instead of completed.
+      const ended = await this.settle(runner, signal, emit, finishAborted);
+      if (ended) return ended;
+      if (signal.aborted) return finishAborted();
+      if (runner.handed.length === 0) {
+        if (this.steering.length) continue;
         return { status: 'completed', text: lastText };
       }
-
-      const outputs = await this.runCalls(calls, approve, signal, emit);
-      for (const c of calls) {
-        const o = outputs.get(c.payload.tool_call_id);
-        if (o) this.history.push(o);
-      }
-      if (signal.aborted) {
-        const res = finishAborted();
-        // calls never reached get their interrupted output after the abort event
-        for (const c of calls) {
-          if (outputs.has(c.payload.tool_call_id)) continue;
-          const o = await drain(closedOutput(c.payload.tool_call_id, NOTE_ABORTED, 'aborted'), (m) => emit(m, isComplete(m)));
-          this.history.push(o);
-        }
-        return res;
-      }
     }
   }
 
-  /** Approvals one at a time in stream order; allowed calls start at once and run concurrently. */
-  private async runCalls(
-    calls: ModelMessage<ToolCallPayload>[],
-    approve: ApproveFn | undefined,
+  /**
+   * Waits for the turn's decisions and running calls and adds their outputs to the history in call order. After an
+   * abort, calls never reached get `[interrupted: tool aborted by user]` (emitted after the abort event) and the
+   * aborted result is returned; otherwise undefined.
+   */
+  private async settle(
+    runner: CallRunner,
     signal: AbortSignal,
     emit: (m: OmniMessage, trace?: boolean) => void,
-  ): Promise<Map<string, ModelMessage<ToolCallOutputPayload>>> {
-    const outputs = new Map<string, ModelMessage<ToolCallOutputPayload>>();
-    const running: Promise<void>[] = [];
-    const pipe = async (gen: AsyncGenerator<OmniMessage, ModelMessage<ToolCallOutputPayload>>, id: string) => {
-      const o = await drain(gen, (m) => emit(m, (isComplete(m) || m.type === 'event_msg') && !m.origin));
-      outputs.set(id, o);
-    };
-    const toolset = this.toolset!;
-    for (const call of calls) {
-      if (signal.aborted) break;
-      const id = call.payload.tool_call_id;
-      const prep = prepareCall(call.payload, toolset);
-      if (!prep.ok) {
-        emit(eventMsg({ type: 'approval_decision', decision: 'forbidden', tool_call_id: id, ...(prep.toolName ? { tool_name: prep.toolName } : {}), decided_by: 'rule' }));
-        await pipe(closedOutput(id, prep.error, 'failed'), id);
-        continue;
+    finishAborted: () => TaskResult,
+  ): Promise<TaskResult | undefined> {
+    const outputs = await runner.finish();
+    let res: TaskResult | undefined;
+    if (signal.aborted) {
+      res = finishAborted();
+      for (const c of runner.handed) {
+        const id = c.payload.tool_call_id;
+        if (!outputs.has(id)) outputs.set(id, await drain(closedOutput(id, NOTE_ABORTED, 'aborted'), (m) => emit(m, isComplete(m))));
       }
-      let answer: ApprovalAnswer;
-      if (!approve) answer = { decision: 'deny', decidedBy: 'mode' };
-      else {
-        try {
-          answer = normalizeAnswer(
-            await raceAbort(
-              approve(
-                {
-                  call,
-                  toolName: prep.toolName,
-                  permission: prep.permission,
-                  arguments: prep.approvalArguments,
-                  sessionId: this.id,
-                },
-                signal,
-              ),
-              signal,
-            ),
-          );
-        } catch {
-          // the user's abort ended the wait for an answer; anything else is the approver failing (deny by default)
-          answer = { decision: 'deny', decidedBy: signal.aborted ? 'human' : 'mode' };
-        }
-      }
-      if (signal.aborted && answer.decision === 'allow') answer = { decision: 'deny', decidedBy: 'human' };
-      emit(
-        eventMsg({
-          type: 'approval_decision',
-          decision: answer.decision,
-          tool_call_id: id,
-          tool_name: prep.toolName,
-          ...(answer.decidedBy ? { decided_by: answer.decidedBy } : {}),
-          ...(answer.rule ? { rule: answer.rule } : {}),
-        }),
-      );
-      if (answer.decision !== 'allow') {
-        await pipe(closedOutput(id, denialText(answer.decision), 'aborted'), id);
-        continue;
-      }
-      running.push(
-        pipe(
-          runTool({
-            tool: prep.tool,
-            args: prep.args,
-            signal,
-            ctx: {
-              workspace: this.workspace,
-              toolCallId: id,
-              approve,
-              call: call.payload,
-              services: this.services,
-              definition: prep.tool.definition,
-            },
-          }),
-          id,
-        ),
-      );
     }
-    await Promise.all(running);
-    return outputs;
+    for (const c of runner.handed) {
+      const o = outputs.get(c.payload.tool_call_id);
+      if (o) this.history.push(o);
+    }
+    return res;
   }
-}
-
-function denialText(d: Decision): string {
-  return d === 'forbidden' ? DENIED_BY_POLICY : DENIED_BY_USER;
 }
 
 function toMessages(input: string | OmniMessage[]): OmniMessage[] {
@@ -391,25 +328,6 @@ function reasonOf(signal: AbortSignal): string | undefined {
   const r = signal.reason;
   if (r instanceof Error) return r.message;
   return typeof r === 'string' ? r : undefined;
-}
-
-async function drain<R>(gen: AsyncGenerator<OmniMessage, R>, each: (m: OmniMessage) => void): Promise<R> {
-  for (;;) {
-    const r = await gen.next();
-    if (r.done) return r.value;
-    each(r.value);
-  }
-}
-
-/** The approver's answer, or a denial by the person who aborted the task while it waited. */
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T | ApprovalAnswer> {
-  const denied: ApprovalAnswer = { decision: 'deny', decidedBy: 'human' };
-  if (signal.aborted) return Promise.resolve(denied);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(denied);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<boolean> {

@@ -98,7 +98,8 @@ export function intactTraceFile(file: string): OmniMessage[] {
 /**
  * What the trace must hold, in order: the complete (non-partial, untagged) messages of a stream, except the
  * model messages of a request attempt that did not complete (a failed or aborted attempt is not committed;
- * its request_end is).
+ * its request_end is). A complete tool_call commits itself and what its attempt produced before it at once (it
+ * is decided and may run while the model streams on); tool outputs are written as they finish.
  */
 export function traceable(msgs: OmniMessage[]): OmniMessage[] {
   const out: OmniMessage[] = [];
@@ -111,8 +112,9 @@ export function traceable(msgs: OmniMessage[]): OmniMessage[] {
       attempt = [];
       continue;
     }
-    if (attempt && m.type === 'model_msg') {
+    if (attempt && m.type === 'model_msg' && t !== 'tool_call_output') {
       attempt.push(m);
+      if (t === 'tool_call') out.push(...attempt.splice(0));
       continue;
     }
     if (attempt && t === 'token_usage') {

@@ -1,6 +1,9 @@
 // Reads OpenAI Chat Completions stream chunks (OpenAI, DeepSeek and other compatible servers) into OmniMessages.
 // Pure state machine over parsed chunk objects: no I/O, no SDK calls, never throws.
-// Tool calls are aggregated by `index` (their fragments may interleave) and completed in index order at the end.
+// Tool calls are aggregated by `index` (their fragments may interleave) and completed as soon as that is certain,
+// so the engine can decide and start each one while the model streams on: when a call with a higher index starts
+// and the earlier call's arguments already form one whole JSON value, and at `finish_reason`; whatever is still
+// open is completed at the end, in index order.
 import type { OmniMessage, TokenCounts } from '../../../shared/omni/types.js';
 import { PieceWriter } from '../pieces.js';
 import type { EventReader } from '../run-stream.js';
@@ -8,6 +11,8 @@ import type { EventReader } from '../run-stream.js';
 interface CallState {
   id: string;
   name: string;
+  /** its complete tool_call was emitted */
+  done?: boolean;
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -61,7 +66,10 @@ export class OpenAIStreamReader implements EventReader<unknown> {
     if (Array.isArray(d.tool_calls)) {
       for (const tc of d.tool_calls) out.push(...this.toolFragment(tc));
     }
-    if (typeof choice.finish_reason === 'string' && choice.finish_reason) this.finishReason = choice.finish_reason;
+    if (typeof choice.finish_reason === 'string' && choice.finish_reason) {
+      this.finishReason = choice.finish_reason;
+      out.push(...this.completeCalls(Infinity)); // usage and [DONE] may still follow; the calls are whole now
+    }
     return out;
   }
 
@@ -71,11 +79,14 @@ export class OpenAIStreamReader implements EventReader<unknown> {
     const out: OmniMessage[] = [];
     let st = this.calls.get(index);
     if (!st) {
+      out.push(...this.completeCalls(index, true));
       const id = typeof tc.id === 'string' && tc.id ? tc.id : this.newId(index);
       st = { id, name: typeof fn.name === 'string' ? fn.name : '' };
       this.calls.set(index, st);
       this.seq = Math.max(this.seq, index + 1);
       out.push(...this.w.toolStart(st.id, st.name));
+    } else if (st.done) {
+      return out;
     } else if (!st.name && typeof fn.name === 'string' && fn.name) {
       st.name = fn.name;
       this.w.toolName(st.id, fn.name);
@@ -84,9 +95,26 @@ export class OpenAIStreamReader implements EventReader<unknown> {
     return out;
   }
 
+  /**
+   * Completes the open calls with an index below `below`, in index order. With `wholeOnly`, it stops at the first
+   * call whose arguments do not parse as JSON yet (a closed object cannot grow), so interleaved fragments still
+   * aggregate and calls are never completed out of index order.
+   */
+  private completeCalls(below: number, wholeOnly = false): OmniMessage[] {
+    const out: OmniMessage[] = [];
+    for (const index of [...this.calls.keys()].sort((a, b) => a - b)) {
+      const st = this.calls.get(index)!;
+      if (index >= below || st.done) continue;
+      if (wholeOnly && !isWholeJson(this.w.toolArgs(st.id))) break;
+      st.done = true;
+      out.push(...this.w.toolFinish(st.id));
+    }
+    return out;
+  }
+
   finish(): OmniMessage[] {
     const out = this.w.closeFlow();
-    for (const index of [...this.calls.keys()].sort((a, b) => a - b)) out.push(...this.w.toolFinish(this.calls.get(index)!.id));
+    out.push(...this.completeCalls(Infinity));
     this.calls.clear();
     return out;
   }
@@ -94,5 +122,15 @@ export class OpenAIStreamReader implements EventReader<unknown> {
   abandon(): OmniMessage[] {
     this.calls.clear();
     return this.w.abandon();
+  }
+}
+
+function isWholeJson(text: string): boolean {
+  if (!text.trim()) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -199,3 +199,105 @@ describe('agent loop', () => {
     expect(texts).toEqual(['go', 'also do y']);
   });
 });
+
+/** A model that streams `before`, then waits for `gate` (or the abort), then ends as `end`. */
+function gatedModel(before: OmniMessage[], gate: Promise<void>, end: ModelResult['stopReason'], after: OmniMessage[][] = []) {
+  const requests: ModelRequest[] = [];
+  let first = true;
+  const client: ModelClient = {
+    model: { provider: 'fake', protocol: 'openai', baseUrl: 'http://x', id: 'm', vision: false, contextWindow: 1000 },
+    async *stream(req) {
+      requests.push({ ...req, messages: [...req.messages] });
+      if (!first) {
+        for (const m of after.shift() ?? [assistantText('done')]) yield m;
+        return { stopReason: 'completed', usage: zeroTokens() };
+      }
+      first = false;
+      for (const m of before) yield m;
+      const aborted = new Promise<void>((r) => req.signal?.addEventListener('abort', () => r(), { once: true }));
+      await Promise.race([gate, aborted]);
+      if (req.signal?.aborted) return { stopReason: 'aborted', usage: zeroTokens() };
+      return { stopReason: end, errorMessage: end === 'completed' ? undefined : `scripted ${end}`, usage: zeroTokens() };
+    },
+  };
+  return { client, requests };
+}
+
+const kinds = (msgs: OmniMessage[]) =>
+  msgs.filter((m) => !String((m.payload as any).type).startsWith('partial_')).map((m) => {
+    const p = m.payload as any;
+    return p.tool_call_id ? `${p.type}:${p.tool_call_id}` : p.type;
+  });
+
+describe('calls start as their stream completes', () => {
+  it('a complete call is decided and finished while the model is still streaming', async () => {
+    const t = sleepTool('x');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    setTimeout(() => release(), 2000); // without streamed calls the output could never come first: fail, not hang
+    const { client } = gatedModel([toolCall('x', '{"ms":5}', 'a')], gate, 'completed');
+    const trace: OmniMessage[] = [];
+    const s = session(client, [t], { trace: { append: (m) => trace.push(m) } });
+    const gen = s.run('go', { approve: async () => 'allow' });
+    const msgs: OmniMessage[] = [];
+    for (;;) {
+      const r = await gen.next();
+      if (r.done) break;
+      msgs.push(r.value);
+      if ((r.value.payload as any).type === 'tool_call_output') release(); // the stream resumes only after the output
+    }
+    expect(kinds(msgs)).toEqual(['tool_list_ready', 'text', 'request_begin', 'tool_call:a', 'approval_decision:a', 'tool_call_output:a', 'token_usage', 'request_end', 'request_begin', 'text', 'token_usage', 'request_end']);
+    expect(kinds(trace)).toEqual(kinds(msgs));
+  });
+
+  it('a failed attempt after a started call keeps the call and its output; the retry continues after them', async () => {
+    const t = sleepTool('x');
+    const { client, requests } = gatedModel([assistantText('working'), toolCall('x', '{"ms":5}', 'a')], Promise.resolve(), 'malformed');
+    const trace: OmniMessage[] = [];
+    const s = session(client, [t], { trace: { append: (m) => trace.push(m) } });
+    const { msgs, result } = await collect(s.run('go', { approve: async () => 'allow' }));
+    expect(result.status).toBe('completed');
+    expect(t.runs).toBe(1);
+    expect(ev(msgs, 'request_end').map((e) => [e.status, e.attempt])).toEqual([['malformed', 1], ['completed', undefined]]);
+    // the retry carries the call and its output: tools are never re-run, the model continues after them
+    const retried = requests[1].messages.map((m) => kinds([m])[0]);
+    expect(retried).toEqual(['text', 'text', 'tool_call:a', 'tool_call_output:a']);
+    expect(kinds(trace).filter((k) => k.includes(':a'))).toEqual(['tool_call:a', 'approval_decision:a', 'tool_call_output:a']);
+    expect(s.getHistory().map((m) => kinds([m])[0])).toEqual(['text', 'text', 'tool_call:a', 'tool_call_output:a', 'text']);
+  });
+
+  it('a failure that ends the task still pairs the started call with its output', async () => {
+    const t = sleepTool('x');
+    const { client } = gatedModel([toolCall('x', '{"ms":30}', 'a')], Promise.resolve(), 'auth');
+    const s = session(client, [t]);
+    const { msgs, result } = await collect(s.run('go', { approve: async () => 'allow' }));
+    expect(result).toMatchObject({ status: 'auth', errorMessage: 'scripted auth' });
+    expect(ev(msgs, 'tool_call_output')).toEqual([expect.objectContaining({ tool_call_id: 'a', output: 'x done', stop_reason: 'completed' })]);
+    expect(s.getHistory().map((m) => kinds([m])[0])).toEqual(['text', 'tool_call:a', 'tool_call_output:a']);
+  });
+
+  it('abort while the model streams: the running call is interrupted, a call waiting for approval denied, each paired once', async () => {
+    const t = sleepTool('x');
+    const { client } = gatedModel([toolCall('x', '{"ms":5000}', 'a'), toolCall('x', '{}', 'b')], new Promise<void>(() => {}), 'completed');
+    const ac = new AbortController();
+    const s = session(client, [t]);
+    let asked = 0;
+    const { msgs, result } = await collect(
+      s.run('go', {
+        signal: ac.signal,
+        approve: async (_req, signal) => {
+          if (++asked === 1) return 'allow';
+          setTimeout(() => ac.abort(new Error('stop')), 20);
+          return new Promise<'allow'>((r) => signal?.addEventListener('abort', () => setTimeout(() => r('allow'), 10)));
+        },
+      }),
+    );
+    expect(result.status).toBe('aborted');
+    const outs = ev(msgs, 'tool_call_output');
+    expect(outs.map((o) => [o.tool_call_id, o.stop_reason]).sort()).toEqual([['a', 'aborted'], ['b', 'aborted']]);
+    expect(outs.find((o) => o.tool_call_id === 'a').output).toBe('[interrupted: tool aborted by user]');
+    expect(outs.find((o) => o.tool_call_id === 'b').output).toBe('Tool call denied by user.');
+    expect(ev(msgs, 'request_end')).toEqual([]);
+    expect(s.getHistory().map((m) => kinds([m])[0])).toEqual(['text', 'tool_call:a', 'tool_call:b', 'tool_call_output:a', 'tool_call_output:b']);
+  });
+});

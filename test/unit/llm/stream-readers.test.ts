@@ -32,6 +32,26 @@ describe('OpenAIStreamReader', () => {
     ]);
   });
 
+  it('completes a call as soon as a later one starts with whole arguments, and all calls at finish_reason', () => {
+    const r = new OpenAIStreamReader();
+    const kindsAfter = (c: Record<string, unknown>) => completes(r.push(c)).map((p: any) => p.tool_call_id);
+    expect(kindsAfter(tc(0, { name: 'a', arguments: '{"x":1}' }, 'a0'))).toEqual([]);
+    expect(kindsAfter(tc(1, { name: 'b', arguments: '{"y":' }, 'b1'))).toEqual(['a0']);
+    expect(kindsAfter(tc(2, { name: 'c', arguments: '' }, 'c2'))).toEqual([]); // b1's arguments are not whole yet
+    expect(kindsAfter(tc(1, { arguments: '2}' }))).toEqual([]);
+    expect(kindsAfter(chunk({}, 'tool_calls'))).toEqual(['b1', 'c2']);
+    expect(completes(r.finish())).toEqual([]);
+  });
+
+  it('never completes a call before an earlier one whose arguments are not whole yet', () => {
+    const r = new OpenAIStreamReader();
+    const done = (c: Record<string, unknown>) => completes(r.push(c)).map((p: any) => p.tool_call_id);
+    expect(done(tc(0, { name: 'a', arguments: '{bad' }, 'a0'))).toEqual([]);
+    expect(done(tc(1, { name: 'b', arguments: '{"ok":1}' }, 'b1'))).toEqual([]);
+    expect(done(tc(2, { name: 'c', arguments: '{}' }, 'c2'))).toEqual([]); // b1 is whole, but a0 comes first
+    expect(done(chunk({}, 'tool_calls'))).toEqual(['a0', 'b1', 'c2']);
+  });
+
   it('is not ended without finish_reason; abandon closes partials without complete messages', () => {
     const r = new OpenAIStreamReader();
     const msgs = [chunk({ content: 'half' }), tc(0, { name: 'x', arguments: '{"q' }, 'c0')].flatMap((c) => r.push(c));
