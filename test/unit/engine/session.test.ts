@@ -297,7 +297,7 @@ describe('calls start as their stream completes', () => {
     expect(outs.map((o) => [o.tool_call_id, o.stop_reason]).sort()).toEqual([['a', 'aborted'], ['b', 'aborted']]);
     expect(outs.find((o) => o.tool_call_id === 'a').output).toBe('[interrupted: tool aborted by user]');
     expect(outs.find((o) => o.tool_call_id === 'b').output).toBe('Tool call denied by user.');
-    expect(ev(msgs, 'request_end')).toEqual([]);
+    expect(ev(msgs, 'request_end')).toEqual([{ type: 'request_end', status: 'aborted' }]);
     expect(s.getHistory().map((m) => kinds([m])[0])).toEqual(['text', 'tool_call:a', 'tool_call:b', 'tool_call_output:a', 'tool_call_output:b']);
   });
 });
