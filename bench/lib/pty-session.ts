@@ -34,10 +34,17 @@ export async function ptyBench(prefix: string): Promise<PtyBench> {
   };
 }
 
-/** Characters a raw pty read of `bash -c cmd` delivers and how long until exit. */
-export function rawRead(b: PtyBench, cmd: string): Promise<{ chars: number; ms: number }> {
+/** CPU time this process spent since `from` (process.cpuUsage()), in ms. */
+export function cpuMsSince(from: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+}
+
+/** Characters a raw pty read of `bash -c cmd` delivers, how long until exit, and this process's CPU time. */
+export function rawRead(b: PtyBench, cmd: string): Promise<{ chars: number; ms: number; cpuMs: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     let chars = 0;
     let p: pty.IPty;
     try {
@@ -49,15 +56,16 @@ export function rawRead(b: PtyBench, cmd: string): Promise<{ chars: number; ms: 
     p.onData((d) => (chars += d.length));
     p.onExit(({ exitCode }) => {
       if (exitCode !== 0) reject(new Error(`raw pty read of ${cmd} exited with ${exitCode}`));
-      else resolve({ chars, ms: performance.now() - t0 });
+      else resolve({ chars, ms: performance.now() - t0, cpuMs: cpuMsSince(c0) });
     });
   });
 }
 
 /** The command through a session: start → exited → model text read. */
-export async function throughSession(b: PtyBench, cmd: string): Promise<{ chars: number; ms: number; clean: string }> {
+export async function throughSession(b: PtyBench, cmd: string): Promise<{ chars: number; ms: number; cpuMs: number; clean: string }> {
   let chars = 0;
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const s = b.registry.start({ cmd, cwd: b.dir });
   const off = b.registry.onEvent((e) => {
     if (e.kind === 'data' && e.id === s.id) chars += e.data.length;
@@ -66,8 +74,9 @@ export async function throughSession(b: PtyBench, cmd: string): Promise<{ chars:
     await s.exited;
     const clean = await s.readClean();
     const ms = performance.now() - t0;
+    const cpuMs = cpuMsSince(c0);
     if (s.exitCode !== 0) throw new Error(`session command exited with ${s.exitCode ?? s.signal}`);
-    return { chars, ms, clean };
+    return { chars, ms, cpuMs, clean };
   } finally {
     off();
     b.registry.remove(s.id);

@@ -66,6 +66,11 @@ export class LineScreen {
     this.full = opts.full ?? (() => false);
   }
 
+  /** True when the parser is not inside an escape sequence. */
+  inText(): boolean {
+    return this.st === St.Ground;
+  }
+
   /** Cursor position on the screen (0-based), for handing over to a terminal emulator. */
   cursor(): { row: number; col: number } {
     return { row: this.row - this.top, col: this.col };
@@ -164,6 +169,18 @@ export class LineScreen {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Stands in for `count` lines of plain text ending in `\r\n` whose content nobody will see (the caller makes
+   * sure they scroll off before the next read): the cursor moves down as if they had been printed.
+   */
+  skipLines(count: number): void {
+    for (let k = 0; k < count; k++) {
+      this.col = 0;
+      this.lineFeed();
+    }
+    this.col = 0;
   }
 
   /** Hands over what the screen shows from the first unread line to the cursor (or the last non-blank line). */

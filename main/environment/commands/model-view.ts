@@ -25,7 +25,20 @@ export interface ModelViewOptions {
   /** told when the unparsed backlog crosses VIEW_BACKLOG_HIGH (true) and falls back below VIEW_BACKLOG_LOW (false) */
   onBacklog?: (high: boolean) => void;
   slices?: SliceLimits;
+  /** render writes past the cap from their last lines only (default true; false renders every line, for tests) */
+  skipUnseen?: boolean;
 }
+
+/**
+ * Writes gathered while the text for the next read is full, before they are rendered. The model can see none of
+ * that text, so a batch is rendered only from its last lines (skipBatch).
+ */
+const BATCH_CHARS = 256 * 1024;
+/**
+ * What may change more than the line it is written on: any escape sequence except colours, in-line erases and
+ * moves (CSI m K X P @ G C D `), OSC strings and their terminator; VT and FF.
+ */
+const RISKY = /\x1b(?!\[[0-9;:]*[mKXP@GCD`]|\][^\x07\x1b]*(?:\x07|\x1b\\)|\\)|[\x0b\x0c]/;
 
 /** Index of the first "leave alternate screen" sequence at or after `from`, -1 if none. */
 function nextAltExit(data: string, from: number): number {
@@ -54,6 +67,11 @@ export class ModelView {
   private alt: HeadlessTerminal | undefined;
   private inAlt = false;
   private altDirty = false;
+  private batch: string[] = [];
+  private batchChars = 0;
+  private readonly skipUnseen: boolean;
+  /** lines skipped unseen so far (observable for tests) */
+  skippedLines = 0;
   /** the start of a possible alt-exit sequence, waiting for its end */
   private altHeld = '';
   private queue: string[] = [];
@@ -78,6 +96,7 @@ export class ModelView {
     this.rows = opts.rows;
     this.limits = opts.slices ?? DEFAULT_SLICE_LIMITS;
     this.onBacklog = opts.onBacklog;
+    this.skipUnseen = opts.skipUnseen ?? true;
     this.screen = new LineScreen({
       rows: opts.rows,
       emit: (t) => this.append(t),
@@ -89,6 +108,59 @@ export class ModelView {
   /** Takes raw pty output: parsed at once on the normal screen, queued for the terminal emulator otherwise. */
   write(data: string): void {
     if (this.disposed || !data) return;
+    if (this.skipUnseen && !this.inAlt && !this.feeding && this.pending.length >= MODEL_TEXT_CAP) {
+      this.batch.push(data);
+      this.batchChars += data.length;
+      if (this.batchChars >= BATCH_CHARS) this.flushBatch();
+      return;
+    }
+    this.flushBatch();
+    this.writeNow(data);
+  }
+
+  /** Renders gathered writes: lines that would scroll away unseen are only counted, the rest is parsed. */
+  private flushBatch(): void {
+    if (!this.batch.length) return;
+    let data = this.batch.join('');
+    this.batch = [];
+    this.batchChars = 0;
+    if (!this.screen.inText()) {
+      // the previous write ended inside an escape sequence: parse through the first line break before skipping
+      const nl = data.indexOf('\n');
+      if (nl >= 0) {
+        this.writeNow(data.slice(0, nl + 1));
+        data = data.slice(nl + 1);
+      }
+    }
+    const cut = this.inAlt || this.feeding ? 0 : this.skippable(data);
+    if (cut > 0) {
+      let lines = 0;
+      for (let i = data.indexOf('\n'); i !== -1 && i < cut; i = data.indexOf('\n', i + 1)) lines++;
+      this.screen.skipLines(lines);
+      this.skippedLines += lines;
+      data = data.slice(cut);
+    }
+    this.writeNow(data);
+  }
+
+  /**
+   * How many leading characters of a batch may be skipped: up to the start of its last `rows + 1` lines, when
+   * nothing in it can move the cursor between lines (only text, colours, `\r` and line feeds) and the cut falls
+   * right after a `\r\n` (column 0). Every skipped line scrolls off before the next read, unseen.
+   */
+  private skippable(data: string): number {
+    let at = data.length;
+    for (let k = 0; k <= this.rows; k++) {
+      at = data.lastIndexOf('\n', at - 1);
+      if (at <= 0) return 0;
+    }
+    // the skipped part must start outside an escape sequence and hold nothing risky (what follows the cut is parsed)
+    if (data.charCodeAt(at - 1) !== 13 || !this.screen.inText() || RISKY.test(data.slice(0, at))) return 0;
+    return at + 1;
+  }
+
+  private writeNow(data: string): void {
+    if (!data) return;
     if (!this.inAlt && !this.feeding) {
       const r = this.screen.feed(data);
       if (!r) return;
@@ -108,6 +180,7 @@ export class ModelView {
 
   resize(cols: number, rows: number): void {
     if (this.disposed) return;
+    this.flushBatch();
     this.cols = cols;
     this.rows = rows;
     this.screen.resize(rows);
@@ -119,6 +192,7 @@ export class ModelView {
    * command that floods its terminal (`yes`) cannot keep a reader waiting forever.
    */
   async settle(): Promise<void> {
+    this.flushBatch();
     const target = this.written;
     while (this.parsed < target && this.feeding && !this.disposed) await new Promise<void>((r) => this.progress.push(r));
   }

@@ -79,3 +79,30 @@ describe('ModelView with one line longer than its cap', () => {
     v.dispose();
   });
 });
+
+describe('ModelView past its cap with coloured output', () => {
+  const line = (i: number) => `\x1b[32m[${i % 100}%]\x1b[0m \x1b[1mBuilding\x1b[0m file_${i}.o${i % 50 === 0 ? '\x1b[2K\rbar 50%\x1b[2K\r' : ''}\r\n`;
+  const flood = Array.from({ length: 90_000 }, (_, i) => line(i)).join('') + '\x1b[33mpartial';
+
+  async function reads(skipUnseen: boolean): Promise<{ first: string; second: string; skipped: number }> {
+    const v = new ModelView({ cols: 80, rows: 24, skipUnseen });
+    // pty-sized chunks, so escape sequences are cut across writes
+    for (let i = 0; i < flood.length; i += 4093) v.write(flood.slice(i, i + 4093));
+    const first = await v.read();
+    v.write(' line\r\n\x1b[31mnext\x1b[0m\r\n');
+    const second = await v.read();
+    v.dispose();
+    return { first, second, skipped: v.skippedLines };
+  }
+
+  it('skips lines nobody can see and still reads exactly what rendering every line gives', async () => {
+    const skipping = await reads(true);
+    const full = await reads(false);
+    expect(skipping.skipped).toBeGreaterThan(10_000);
+    expect(full.skipped).toBe(0);
+    expect(skipping.first.length).toBe(1024 * 1024);
+    expect(skipping.first).toBe(full.first);
+    expect(skipping.second).toBe(full.second);
+    expect(skipping.second).toBe(' line\nnext\n');
+  });
+});
