@@ -55,6 +55,25 @@ export interface ApiPendingApproval {
   uncovered?: { text: string; reason: string; suggestion?: string }[];
 }
 
+/** One turn (or one restore) of a project's checkpoints (issue 13). */
+export interface ApiCheckpoint {
+  /** restoring to this id undoes the entry (the turn's start, or the state just before the restore) */
+  id: string;
+  kind: 'turn' | 'restore';
+  sessionId: string;
+  title: string;
+  createdAt: string;
+  /** where the entry's changes end; null while the turn runs */
+  endId: string | null;
+  /** files left out of the snapshot because they are larger than the limit */
+  skipped: string[];
+}
+
+export interface ApiChangedFile {
+  path: string;
+  status: 'added' | 'modified' | 'deleted' | 'type-changed';
+}
+
 /** An approval rule (issue 13). */
 export interface ApiRule {
   id: string;
@@ -213,6 +232,10 @@ export const ParamsSchemas = {
   }),
   'rules.remove': z.object({ ruleId: id }),
 
+  'checkpoints.list': z.object({ projectId: id, sessionId: id.optional() }),
+  'checkpoints.changes': z.object({ projectId: id, checkpointId: id }),
+  'checkpoints.restore': z.object({ projectId: id, checkpointId: id, sessionId: id.optional() }),
+
   'commands.list': z.object({ sessionId: id }),
   'commands.scrollback': z.object({ sessionId: id, processId: id }),
   'commands.write': z.object({ sessionId: id, processId: id, data: z.string().max(1_000_000) }),
@@ -284,6 +307,11 @@ export interface Results {
   'rules.list': ApiRule[];
   'rules.add': ApiRule;
   'rules.remove': Record<string, never>;
+  'checkpoints.list': ApiCheckpoint[];
+  /** the files the entry changed and their unified diff (binary files named, not printed; long diffs cut) */
+  'checkpoints.changes': { files: ApiChangedFile[]; patch: string; truncated: boolean };
+  /** `undoId`: restore to it to undo this restore */
+  'checkpoints.restore': { undoId: string };
   'commands.list': ApiCommandSession[];
   'commands.scrollback': { data: string };
   'commands.write': Record<string, never>;

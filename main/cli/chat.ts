@@ -7,6 +7,7 @@ import type { TaskResult } from '../sdk/index.js';
 import { terminalAsker } from './ask.js';
 import { EXIT_OK } from './exit.js';
 import { StdinLines } from './lines.js';
+import { cliTurn, wrapped } from './turn-checkpoints.js';
 import { humanRenderer } from './render.js';
 import { openCliSession, parseMode, type RunFlags } from './run.js';
 
@@ -53,12 +54,14 @@ export async function chatCommand(flags: RunFlags): Promise<number> {
       }
       current = new AbortController();
       const render = humanRenderer(write, !!process.stdout.isTTY && !process.env.NO_COLOR);
-      const gen = session.run(text, { approve, signal: current.signal });
+      const turn = cliTurn(flags.workspace, session.workspace, session.id, text);
+      const gen = session.run(text, { approve: wrapped(turn, approve), signal: current.signal });
       let r = await gen.next();
       while (!r.done) {
         render.push(r.value);
         r = await gen.next();
       }
+      await turn?.finish();
       render.end();
       current = undefined;
       last = r.value;

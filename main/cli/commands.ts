@@ -2,8 +2,9 @@
 import { registerChatCommand } from './chat.js';
 import { registerDesktopCommand } from './desktop.js';
 import { extraCommands } from './main.js';
+import { registerCheckpointsCommand } from './checkpoints.js';
 import { registerRulesCommand } from './rules.js';
 import { registerTracesCommand } from './traces.js';
 import { registerWebCommand } from './web.js';
 
-extraCommands.push(registerChatCommand, registerTracesCommand, registerWebCommand, registerDesktopCommand, registerRulesCommand);
+extraCommands.push(registerChatCommand, registerTracesCommand, registerWebCommand, registerDesktopCommand, registerRulesCommand, registerCheckpointsCommand);

@@ -14,6 +14,7 @@ import { cliRecorder, type CliRecorder } from './record.js';
 import { terminalAsker } from './ask.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, fail } from './exit.js';
 import { StdinLines } from './lines.js';
+import { cliTurn, wrapped } from './turn-checkpoints.js';
 import { humanRenderer } from './render.js';
 
 export interface RunFlags {
@@ -88,6 +89,7 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
   const { session, recorder } = await openCliSession(flags, mode, prompt);
   const lines = new StdinLines();
   const approve = modeApprover(() => mode, terminalAsker(lines), () => recorder.rules(session.id, session.workspace));
+  const turn = cliTurn(flags.workspace, session.workspace, session.id, prompt);
   const ac = new AbortController();
   let interrupts = 0;
   const onSigint = () => {
@@ -107,7 +109,7 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
   try {
     // a script learns the session id (for --resume) from the first line: the session's session_meta
     if (flags.json) emit(sessionMetaOf(session.id));
-    const gen = session.run(prompt, { approve, signal: ac.signal });
+    const gen = session.run(prompt, { approve: wrapped(turn, approve), signal: ac.signal });
     let r = await gen.next();
     while (!r.done) {
       emit(r.value);
@@ -129,6 +131,7 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
   } finally {
     process.off('SIGINT', onSigint);
     lines.close();
+    await turn?.finish();
     await session.dispose();
     recorder.finish(session, result);
     recorder.close();

@@ -14,6 +14,7 @@ import type { HostOptions } from './options.js';
 import { EventHub } from './events.js';
 import { previewOf } from './previews.js';
 import { projectHandlers } from './projects.js';
+import { checkpointHandlers } from './checkpoints.js';
 import { ruleHandlers } from './rules.js';
 import { runHandlers } from './runs.js';
 import { Runtime } from './runtime.js';
@@ -82,6 +83,7 @@ export function createHost(opts: HostOptions): HostService {
     },
     'approvals.preview': ({ approvalId }) => previewOf(ctx, approvalId),
     ...ruleHandlers(ctx),
+    ...checkpointHandlers(ctx),
     'commands.list': ({ sessionId }) => {
       mustSession(ctx, sessionId);
       return terminals.list(sessionId);

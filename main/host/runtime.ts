@@ -17,6 +17,7 @@ import { HostError, notFound } from './errors.js';
 import type { EventHub } from './events.js';
 import type { TerminalHub } from './terminals.js';
 import { statusOfResult, titleOf } from './views.js';
+import { shadowRepo, turnCheckpoints, type TurnCheckpoints } from '../checkpoints/index.js';
 
 interface Live {
   session: AgentSession;
@@ -217,8 +218,10 @@ export class Runtime {
   private async drive(l: Live, prompt: string): Promise<void> {
     const id = l.session.id;
     let result: TaskResult;
+    const turn = this.checkpointsFor(id, prompt);
     try {
-      const gen = l.session.run(prompt, { approve: this.broker.approverFor(id) });
+      const approve = this.broker.approverFor(id);
+      const gen = l.session.run(prompt, { approve: turn ? turn.wrap(approve) : approve });
       for (;;) {
         const r = await gen.next();
         if (r.done) {
@@ -230,8 +233,19 @@ export class Runtime {
     } catch (e) {
       result = { status: 'failed', errorMessage: e instanceof Error ? e.message : String(e) };
     }
+    await turn?.finish();
     this.settleChildren(l);
     this.setStatus(id, statusOfResult(result.status), result.errorMessage);
+  }
+
+  /** Checkpoints of a turn: only in a project folder the user picked, never anywhere else. */
+  private checkpointsFor(id: string, prompt: string): TurnCheckpoints | undefined {
+    const row = this.store.sessions.get(id);
+    const project = row?.projectId ? this.store.projects.get(row.projectId) : undefined;
+    if (!project || project.missing) return undefined;
+    return turnCheckpoints(shadowRepo(this.opts.home, project.path), id, titleOf(prompt), (e) => {
+      process.stderr.write(`floe: warning: checkpoint of session ${id} skipped: ${e.message}\n`);
+    });
   }
 
   /** Children that finished get their final status and token totals in their rows. */

@@ -70,7 +70,7 @@ describe('floe rules', () => {
     expect((await runCli(['rules', 'rm', id!], { home: env.home })).stdout).toBe(`removed ${id}\n`);
     const gone = await runCli(['rules', 'rm', id!], { home: env.home });
     expect([gone.code, gone.stderr]).toEqual([2, `floe: there is no rule ${id}; see floe rules list\n`]);
-  });
+  }, 180_000); // eight CLI processes in a row: slow on a loaded machine
 
   it('bad rules are refused with what to do, exit 2', async () => {
     const { env } = await setup();

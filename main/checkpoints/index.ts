@@ -1,0 +1,18 @@
+// Public face of main/checkpoints: per-turn snapshots of a project folder in a shadow git repository under
+// FLOE_HOME. Re-exports and the one-repository-per-folder registry; no other logic.
+import path from 'node:path';
+import { ShadowRepo } from './shadow.js';
+
+export { ShadowRepo, CheckpointError, shadowDir, DEFAULT_MAX_FILE_BYTES, type Checkpoint, type ChangedFile } from './shadow.js';
+export { turnCheckpoints, type TurnCheckpoints } from './turn.js';
+export { checkpointEntries, type CheckpointEntry } from './turns.js';
+
+const repos = new Map<string, ShadowRepo>();
+
+/** The shadow repository of a folder; one object per folder in a process, so its operations queue. */
+export function shadowRepo(home: string, workspace: string): ShadowRepo {
+  const key = `${path.resolve(home)}\0${path.resolve(workspace)}`;
+  let r = repos.get(key);
+  if (!r) repos.set(key, (r = new ShadowRepo(home, workspace)));
+  return r;
+}
