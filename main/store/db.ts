@@ -2,7 +2,7 @@
 // schema up to date (PRAGMA user_version + the ordered MIGRATIONS, each in its own transaction) and closes it.
 // Must not contain table-specific queries; those live in one module per table group.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { StoreError, reasonOf } from './errors.js';
@@ -49,7 +49,13 @@ function openRaw(file: string, opts: OpenDbOptions): Db {
   const options: Database.Options = {};
   if (opts.nativeBinding) options.nativeBinding = opts.nativeBinding;
   try {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      // FLOE_HOME is private (0700) when we create it; floe.db holds trace excerpts: 0600, like its -wal/-shm files,
+      // which SQLite creates with the database file's mode
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      closeSync(openSync(file, 'a', 0o600));
+      if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    }
     return new Database(file, options);
   } catch (err) {
     const reason = reasonOf(err);

@@ -32,7 +32,7 @@ const defaultFs: TraceFs = {
   fstatSync: (fd) => nodeFs.fstatSync(fd),
   ftruncateSync: (fd, l) => nodeFs.ftruncateSync(fd, l),
   closeSync: (fd) => nodeFs.closeSync(fd),
-  mkdirSync: (p, o) => nodeFs.mkdirSync(p, o),
+  mkdirSync: (p, o) => nodeFs.mkdirSync(p, { mode: 0o700, ...o }),
 };
 
 /** The trace file cannot be opened: a problem of the user's disk or FLOE_HOME, never a bug (no stack trace). */

@@ -1,5 +1,6 @@
 // Browser-mode access checks, pure: the per-launch token (query `?token=` or the cookie set by the first
-// authorized page load, compared in constant time) and the WebSocket Origin (only the server's own origin).
+// authorized page load, compared in constant time), the Host header (only our own name and port) and the
+// WebSocket Origin (only the server's own origin).
 // Must not do I/O or hold state.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -53,4 +54,23 @@ export function originAllowed(origin: string | undefined, port: number, host: st
 
 export function tokenCookie(token: string): string {
   return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+/**
+ * True when the Host header names this server (127.0.0.1, localhost, or [::1] when bound there, at its port). Any
+ * other name means a page of another site reached us through DNS rebinding: it is refused.
+ */
+export function hostAllowed(hostHeader: string | undefined, port: number, bindHost: string): boolean {
+  if (typeof hostHeader !== 'string') return false;
+  const h = hostHeader.toLowerCase();
+  const ok = [`127.0.0.1:${port}`, `localhost:${port}`];
+  if (bindHost === '::1') ok.push(`[::1]:${port}`);
+  return ok.includes(h);
+}
+
+/** The page address without its `token` parameter (where a browser is sent once the cookie is set). */
+export function withoutToken(url: URL): string {
+  const u = new URL(url.href);
+  u.searchParams.delete('token');
+  return `${u.pathname}${u.search}${u.hash}`;
 }

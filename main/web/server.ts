@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { Envelope, EventName, Events } from '../../shared/api.js';
-import { newToken, originAllowed, tokenCookie, tokenOf } from './auth.js';
+import { hostAllowed, newToken, originAllowed, tokenCookie, tokenOf, withoutToken } from './auth.js';
 import { badRequestFrame, eventFrame, MAX_FRAME_BYTES, parseFrame, resultFrame } from './frames.js';
 import { SECURITY_HEADERS } from './headers.js';
 import { serveStatic } from './static.js';
@@ -57,6 +57,11 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const headers = { ...SECURITY_HEADERS };
+    if (!hostAllowed(req.headers.host, port, bindHost)) {
+      res.writeHead(421, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`Floe answers only to 127.0.0.1:${port} and localhost:${port}, not to "${req.headers.host ?? ''}". Open the URL that \`floe web\` printed.\n`);
+      return;
+    }
     const source = tokenOf(url, req.headers.cookie, token);
     if (!source) {
       res.writeHead(401, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
@@ -64,6 +69,14 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       return;
     }
     const extra: Record<string, string> = source === 'query' ? { 'Set-Cookie': tokenCookie(token) } : {};
+    // A browser opening the printed URL gets the cookie and is sent on to the same page without the token, so the
+    // token does not stay in the address bar, the history or a shared screenshot.
+    const navigation = req.headers['sec-fetch-mode'] === 'navigate' || /\btext\/html\b/.test(req.headers.accept ?? '');
+    if (source === 'query' && req.method === 'GET' && navigation) {
+      res.writeHead(303, { ...headers, ...extra, Location: withoutToken(url), 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Only GET and HEAD are served; the API is on the WebSocket /ws.\n');
@@ -83,6 +96,9 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (!hostAllowed(req.headers.host, port, bindHost)) {
+      return reject(socket, 421, 'Misdirected Request', `Floe answers only to 127.0.0.1:${port} and localhost:${port}.`);
+    }
     if (url.pathname !== '/ws') return reject(socket, 404, 'Not Found', 'Only /ws accepts WebSocket connections.');
     if (!tokenOf(url, req.headers.cookie, token)) return reject(socket, 401, 'Unauthorized', 'The launch token is missing or wrong.');
     if (!originAllowed(req.headers.origin, port, bindHost)) {

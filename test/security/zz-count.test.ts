@@ -11,6 +11,7 @@ const bad = (title: string): CaseRef => ({ file: 'bad-input.test.ts', title });
 const host = (title: string): CaseRef => ({ file: 'host-approvals.test.ts', title });
 const images = (title: string): CaseRef => ({ file: 'images.test.ts', title });
 const web = (title: string): CaseRef => ({ file: 'web-electron.test.ts', title });
+const hard = (title: string): CaseRef => ({ file: 'hardening.test.ts', title });
 
 export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'aliases and case variants': [bypass('${mode}: Bash, Shell, bash, EXEC_COMMAND')],
@@ -35,6 +36,10 @@ export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'huge arguments': [bad('10 MB of tool arguments')],
   'non-UTF-8 and NUL': [bad('non-UTF-8 and NUL output')],
   'OSC title and clipboard': [bad('${file}: the escape sequences are stripped')],
+  'hard-linked images': [hard('read_image refuses a hard-linked file')],
+  'Host header (DNS rebinding)': [hard('browser mode answers only to its own Host')],
+  'token out of the address bar': [hard('Chromium opening the printed URL')],
+  'private FLOE_HOME and floe.db': [hard('a fresh FLOE_HOME is created 0700')],
 };
 
 describe('security suite', () => {

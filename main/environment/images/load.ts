@@ -1,6 +1,7 @@
 // Loads an image for the model or for a host preview (SPEC §5): an http(s) URL or a path inside the workspace,
 // at most 5 MB, typed from its bytes only (png, jpeg, gif, webp; SVG and everything else refused).
 // Returns a result object and never throws. Knows nothing about tools, models or approvals: the host also uses it.
+import { constants as fsConstants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
@@ -146,15 +147,25 @@ async function readWorkspaceFile(src: string, workspace: string, maxBytes: numbe
   }
   // Symlinks resolved: the real target must still be inside the real workspace.
   if (!inside(wsReal, real)) return outside();
-  const st = await stat(real);
-  if (!st.isFile()) {
-    return fail(`Cannot load image "${src}": it is ${st.isDirectory() ? 'a directory' : 'not a regular file'}. Give the path of an image file.`);
+  const pre = await stat(real);
+  if (!pre.isFile()) {
+    return fail(`Cannot load image "${src}": it is ${pre.isDirectory() ? 'a directory' : 'not a regular file'}. Give the path of an image file.`);
   }
-  if (st.size === 0) return fail(`Cannot load image "${src}": the file is empty. Give the path of a non-empty image file.`);
-  if (st.size > maxBytes) return tooLarge(src, st.size, maxBytes);
-  // Read at most maxBytes + 1 so a file that grows after stat cannot exceed the cap unnoticed.
-  const fh = await open(real, 'r');
+  // Read at most maxBytes + 1 so a file that grows after stat cannot exceed the cap unnoticed. The checks below
+  // are made on the opened file itself, so a swap of the path after the checks above changes nothing.
+  const fh = await open(real, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
   try {
+    const st = await fh.stat();
+    if (!st.isFile()) return fail(`Cannot load image "${src}": it is not a regular file. Give the path of an image file.`);
+    // A hard link inside the workspace can name a file anywhere on the same disk; its path cannot tell.
+    if (st.nlink > 1) {
+      return fail(
+        `Cannot load image "${src}": the file has ${st.nlink} hard links, so it may be the same file as one outside the ` +
+          'workspace; multiply-linked files are not read. Copy the image into the workspace (cp, not ln) and try again.',
+      );
+    }
+    if (st.size === 0) return fail(`Cannot load image "${src}": the file is empty. Give the path of a non-empty image file.`);
+    if (st.size > maxBytes) return tooLarge(src, st.size, maxBytes);
     const buf = Buffer.alloc(Math.min(st.size, maxBytes) + 1);
     let n = 0;
     for (;;) {
