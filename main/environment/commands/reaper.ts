@@ -1,8 +1,8 @@
 // A dead host leaves nothing running (issue 9 item 7). Each command registry that started commands keeps a record
 // under FLOE_HOME/commands (host pid and start time, its tag, the process groups it started) and a watchdog: a
 // small bash in a session of its own that waits on a pipe from the host. When the host dies the pipe ends, and the
-// watchdog ends every process carrying the registry's tag (SIGTERM, then SIGKILL a second later) and removes the
-// record. Whatever a watchdog could not reap (it was killed too, the machine rebooted mid-way) is reaped when the
+// watchdog ends every process carrying the registry's tag (SIGTERM, then SIGKILL a second later; a login capture
+// still running gets SIGTERM only, so a profile's lock clean-up can run) and removes the record. Whatever a watchdog could not reap (it was killed too, the machine rebooted mid-way) is reaped when the
 // next registry starts (sweepDeadHosts). Must not track sessions; the registry tells it what it started.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -75,7 +75,11 @@ for sig in TERM KILL; do
     p=\${e#/proc/}; p=\${p%/environ}
     [ "$p" = "$$" ] && continue
     while IFS= read -r -d '' v; do
-      case $v in ${TAG_VAR}=$tag.*) kill -$sig "$p" 2>/dev/null; break ;; esac
+      case $v in
+        ${TAG_VAR}=$tag.*) kill -$sig "$p" 2>/dev/null; break ;;
+        # the login capture gets SIGTERM only: its profile's own clean-up (lock files) must run
+        ${TAG_VAR}=$tag-capture) [ $sig = TERM ] && kill -TERM "$p" 2>/dev/null; break ;;
+      esac
     done < "$e" 2>/dev/null
   done
   [ $sig = TERM ] && sleep 1

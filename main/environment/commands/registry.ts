@@ -96,7 +96,7 @@ export class CommandRegistry {
         sweepSnapshots(dir);
       }
       // the capture carries the registry's tag too, so a dead host's watchdog ends a capture still running
-      const env = { ...hardenedEnv(process.env, this.baseEnv), [TAG_VAR]: `${this.tag}.capture` };
+      const env = { ...hardenedEnv(process.env, this.baseEnv), [TAG_VAR]: `${this.tag}-capture` };
       this.snapshot = new LoginSnapshot({ dir, sessionId, timeoutMs, env });
       // capture right away, so the first command rarely waits for it
       void this.snapshot.prepare();

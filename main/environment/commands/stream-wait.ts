@@ -4,7 +4,8 @@
 // a line still being written) is the caller's, so the deltas and that read concatenate to the whole text.
 // Must not kill, remove or read the session's final text.
 import type { CommandSession } from './session.js';
-import type { WaitOutcome } from './wait.js';
+/** How a wait on a command ended. */
+export type WaitOutcome = 'exited' | 'timeout' | 'aborted';
 
 export const STREAM_INTERVAL_MS = 100;
 export const STREAM_CHUNK_CHARS = 8 * 1024;
@@ -36,7 +37,7 @@ function next(session: CommandSession, deadline: number, signal: AbortSignal | u
   });
 }
 
-/** Waits up to `ms` like waitForCommand, yielding complete lines on the way; returns how the wait ended. */
+/** Waits up to `ms` for the command to exit, yielding complete lines on the way; returns how the wait ended. */
 export async function* waitStreaming(
   session: CommandSession,
   ms: number,

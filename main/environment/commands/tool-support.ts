@@ -7,7 +7,7 @@ import type { ToolContext, ToolResult } from '../types.js';
 import { exitOutcome, runningNote, stillRunningNote } from './outcome.js';
 import type { CommandRegistry } from './registry.js';
 import type { CommandSession } from './session.js';
-import type { WaitOutcome } from './wait.js';
+import type { WaitOutcome } from './stream-wait.js';
 
 export function registryOf(ctx: ToolContext): CommandRegistry | undefined {
   const r = ctx.services?.commands;
