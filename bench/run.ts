@@ -10,7 +10,11 @@ import { formatSummary, type BenchResult } from './lib/result.js';
 import { BENCHMARKS } from './list.js';
 
 /** result files each benchmark writes */
-const OUTPUTS: Record<string, string[]> = { trace: ['trace-append', 'trace-open'], 'deferred-task': ['deferred-task', 'deferred-task-flat'] };
+const OUTPUTS: Record<string, string[]> = {
+  trace: ['trace-append', 'trace-open'],
+  'deferred-task': ['deferred-task', 'deferred-task-flat'],
+  'ui-flood': ['ui-flood-throughput', 'ui-flood', 'ui-flood-frames', 'ui-flood-echo'],
+};
 
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 const unknown = asked.filter((a) => !BENCHMARKS[a]);
@@ -25,7 +29,7 @@ const started = performance.now();
 for (const name of names) {
   const t0 = performance.now();
   console.log(`\n### ${name}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', one, name], { stdio: 'inherit', timeout: 300_000, killSignal: 'SIGKILL' });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', one, name], { stdio: 'inherit', timeout: 300_000, killSignal: 'SIGKILL' });
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
   if (r.status !== 0) {
     crashed.push(name);
