@@ -9,12 +9,12 @@
 //   - keypress-to-echo latency in page B's pane during the flood vs idle (goal p99 < 100 ms);
 //   - memory of this process before and after the flood, after a forced GC (heap vs RSS; needs --expose-gc).
 // Must not touch the user's FLOE_HOME; kills the commands, the browser and the servers in `finally`.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import xtermHeadless from '@xterm/headless';
 import pty from 'node-pty';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { newSession, openProject, scriptFor } from '../e2e/harness.js';
 import { createHost, type HostService } from '../main/host/index.js';
 import { startWebServer, type WebServer } from '../main/web/index.js';
@@ -64,16 +64,17 @@ function rawRead(cwd: string): Promise<{ chars: number; ms: number }> {
 
 // ── in-page probes (run in Chromium) ───────────────────────────────────────────────────────────────────
 async function framesStart(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const s = { d: [] as number[], on: true, last: 0 };
-    (globalThis as any).__frames = s;
-    const f = (t: number) => {
+  // a string, not a function: tsx would wrap a named inner function in a helper the page does not have
+  await page.evaluate(`(() => {
+    const s = { d: [], on: true, last: 0 };
+    globalThis.__frames = s;
+    const f = (t) => {
       if (s.last) s.d.push(t - s.last);
       s.last = t;
       if (s.on) requestAnimationFrame(f);
     };
     requestAnimationFrame(f);
-  });
+  })()`);
 }
 
 async function framesStop(page: Page): Promise<number[]> {
@@ -179,10 +180,9 @@ export async function run(): Promise<BenchResult[]> {
     }),
   );
   const env = tempHome({ baseUrl: model.openaiBaseUrl, systemConfig: 'system_prompt: benchmark agent\n' });
-  const profile = mkdtempSync(join(tmpdir(), 'floe-bench-chromium-'));
   let host: HostService | undefined;
   let web: WebServer | undefined;
-  let ctx: BrowserContext | undefined;
+  let browser: Browser | undefined;
   const started: { sessionId: string; id: string; cmd: string; at: number }[] = [];
   const exited = new Map<string, number>();
   try {
@@ -198,14 +198,14 @@ export async function run(): Promise<BenchResult[]> {
       if (event === 'terminal.data') live += p.data?.length ?? 0;
       if (event === 'terminal.resync') resyncs++;
     });
-    ctx = await chromium.launchPersistentContext(profile, {
+    // two contexts: each page in its own window, so neither is a hidden background tab (rAF would drop to 1 Hz)
+    browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      viewport: { width: 1440, height: 900 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-renderer-backgrounding', '--disable-background-timer-throttling'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'],
     });
-    const pageA = ctx.pages()[0] ?? (await ctx.newPage());
-    const pageB = await ctx.newPage();
+    const pageA = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const pageB = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     for (const p of [pageA, pageB]) {
       p.setDefaultTimeout(30_000);
       await p.goto(web.url);
@@ -238,11 +238,15 @@ export async function run(): Promise<BenchResult[]> {
       const w = watchLoop();
       await newSession(pageA, 'allow-all', `FLOOD run ${i + 1}`);
       let flood: (typeof started)[number] | undefined;
-      for (let k = 0; k < 300 && !flood; k++) {
+      for (let k = 0; k < 1500 && !flood; k++) {
         flood = started.slice(n0).find((s) => s.cmd === FLOOD_CMD);
         if (!flood) await sleep(20);
       }
-      if (!flood) throw new Error(`run ${i + 1}: the flood command did not start`);
+      if (!flood) {
+        await pageA.screenshot({ path: join(tmpdir(), 'floe-bench-ui-flood-nostart.png') }).catch(() => undefined);
+        const seen = started.map((s) => s.cmd).join(' | ') || 'none';
+        throw new Error(`run ${i + 1}: the flood command did not start (commands seen: ${seen}; model requests: ${model.requests.length})`);
+      }
       const f = flood;
       const echoFlood = await typeUntil(pageB, () => exited.has(f.id), 5000);
       for (let k = 0; k < 6000 && !exited.has(f.id); k++) await sleep(20);
@@ -277,7 +281,8 @@ export async function run(): Promise<BenchResult[]> {
         rssPeakMB: mem.peakMB,
         floodMs: end - f.at,
       });
-      if (raw.chars !== FLOOD_CHARS) throw new Error(`raw read got ${raw.chars} chars, expected ${FLOOD_CHARS}`);
+      // node-pty may lose the last few KB when the child exits first; the rate is what it read
+      if (raw.chars < FLOOD_CHARS * 0.9) throw new Error(`raw read got ${raw.chars} chars, expected ~${FLOOD_CHARS}`);
     }
     off();
     if (matched.some((m) => !m)) {
@@ -372,11 +377,10 @@ export async function run(): Promise<BenchResult[]> {
     for (const s of started) {
       if (!exited.has(s.id)) await host?.call('commands.kill', { sessionId: s.sessionId, processId: s.id }).catch(() => undefined);
     }
-    await ctx?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
     await web?.close().catch(() => undefined);
     await host?.dispose().catch(() => undefined);
     await model.close().catch(() => undefined);
-    rmSync(profile, { recursive: true, force: true });
     env.cleanup();
   }
 }

@@ -33,6 +33,15 @@ export interface FlowStep {
 
 export const newFlow = (): FlowState => ({ mode: 'live', unacked: 0 });
 
+/** Resyncs of one pane are at least this far apart: a pane under a flood is redrawn ~5 times a second. */
+export const RESYNC_MIN_INTERVAL_MS = 200;
+
+/** How long to wait before the next resync, given when the previous one went out. */
+export function resyncDelay(now: number, lastResyncAt: number | undefined, minInterval = RESYNC_MIN_INTERVAL_MS): number {
+  if (lastResyncAt === undefined) return 0;
+  return Math.max(0, lastResyncAt + minInterval - now);
+}
+
 /** `chars` of live data were sent. Without listeners nothing is counted (nobody will ack). */
 export function flowSent(s: FlowState, chars: number, listeners: number, w: Watermarks = DEFAULT_WATERMARKS): FlowStep {
   if (listeners <= 0) return { state: newFlow(), action: null };

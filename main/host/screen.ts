@@ -9,8 +9,8 @@ import { compactPlain, isPlain, minKeepLineFeeds, splitUnfinished } from './scre
 
 const { Terminal } = xtermHeadless;
 
-/** Scrollback lines of the host copy (and at most this many are sent on a resync). */
-export const SCREEN_SCROLLBACK = 1000;
+/** Scrollback lines of the host copy, all sent with each screen (serialising costs ~0.05 ms a line). */
+export const SCREEN_SCROLLBACK = 200;
 /** A plain run is cut down and parsed once it holds this many characters. */
 const COMPACT_AT = 256 * 1024;
 /** Line feeds kept of a plain run beyond the minimum, so the copy keeps a little scrollback. */

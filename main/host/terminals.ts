@@ -8,7 +8,7 @@ import { TERMINAL_BATCH_MS, type ApiCommandSession } from '../../shared/api.js';
 import type { CommandEvent, CommandRegistry, CommandSessionInfo } from '../environment/commands/registry.js';
 import { HostError, notFound } from './errors.js';
 import type { EventHub } from './events.js';
-import { flowAcked, flowExited, flowListeners, flowResynced, flowRoom, flowSent, newFlow, type FlowAction, type FlowState } from './flow.js';
+import { flowAcked, flowExited, flowListeners, flowResynced, flowRoom, flowSent, newFlow, resyncDelay, type FlowAction, type FlowState } from './flow.js';
 import { HostScreen } from './screen.js';
 
 /** What the hub uses of a command registry (main/environment/commands/registry.ts). */
@@ -38,6 +38,9 @@ interface Proc {
   frozen: number;
   /** paused because the screen copy's parser is far behind (host memory bound) */
   memoryPaused: boolean;
+  /** when the last resync went out, and the timer of one waiting for RESYNC_MIN_INTERVAL_MS */
+  lastResyncAt?: number;
+  resyncTimer: ReturnType<typeof setTimeout> | null;
 }
 
 const iso = (v: number | string | Date | null | undefined): string | undefined => {
@@ -81,6 +84,8 @@ export class TerminalHub {
   private drop(p: Proc): void {
     if (p.timer) clearTimeout(p.timer);
     p.timer = null;
+    if (p.resyncTimer) clearTimeout(p.resyncTimer);
+    p.resyncTimer = null;
     p.screen?.dispose();
     p.screen = null;
   }
@@ -117,6 +122,7 @@ export class TerminalHub {
       screen: null,
       frozen: 0,
       memoryPaused: false,
+      resyncTimer: null,
     };
     if (initial) this.keep(p, initial);
     this.procs.set(i.id, p);
@@ -135,7 +141,9 @@ export class TerminalHub {
     if (e.kind === 'data') {
       this.keep(p, e.data);
       p.screen?.write(e.data);
-      if (p.flow.mode === 'behind') return; // the pane gets a screen copy once it has caught up
+      // behind, or waiting to resync: the pane gets a screen copy that covers this; while a copy is being made,
+      // data is held to go out after it
+      if (p.flow.mode === 'behind' || (p.flow.mode === 'resyncing' && !p.frozen)) return;
       p.pending += e.data;
       this.schedule(e.id, p);
     } else if (e.kind === 'exit') {
@@ -222,8 +230,15 @@ export class TerminalHub {
       // behind: from now on only the screen copy follows the stream
       p.pending = '';
       this.screenOf(id, p);
-    } else if (step.action === 'resync') {
-      void this.resync(id, p);
+    } else if (step.action === 'resync' && !p.resyncTimer) {
+      const wait = resyncDelay(Date.now(), p.lastResyncAt);
+      if (wait === 0) void this.resync(id, p);
+      else {
+        p.resyncTimer = setTimeout(() => {
+          p.resyncTimer = null;
+          if (this.procs.get(id) === p) void this.resync(id, p);
+        }, wait);
+      }
     }
   }
 
@@ -240,6 +255,7 @@ export class TerminalHub {
     }
     if (this.procs.get(id) !== p) return;
     this.resyncs++;
+    p.lastResyncAt = Date.now();
     this.events.emit('terminal.resync', { sessionId: p.info.sessionId, processId: id, data });
     p.flow = flowResynced(p.flow, data.length);
     if (p.info.status === 'exited') {

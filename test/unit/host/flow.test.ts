@@ -1,7 +1,7 @@
 // Terminal flow control toward panes (pure): a pane that falls behind is dropped from the live stream and
 // resynchronised once it caught up; nothing here ever pauses the command.
 import { describe, expect, it } from 'vitest';
-import { flowAcked, flowExited, flowListeners, flowResynced, flowRoom, flowSent, newFlow } from '../../../main/host/flow.js';
+import { flowAcked, flowExited, flowListeners, flowResynced, flowRoom, flowSent, newFlow, resyncDelay } from '../../../main/host/flow.js';
 
 const W = { high: 100, low: 10 };
 
@@ -27,6 +27,12 @@ describe('terminal flow control (pure)', () => {
     expect(flowRoom({ mode: 'live', unacked: 50 }, 0, W)).toBe(Number.POSITIVE_INFINITY);
     const sent = flowSent({ mode: 'live', unacked: 0 }, flowRoom(newFlow(), 1, W), 1, W);
     expect(sent.action).toBe('stop');
+  });
+
+  it('resyncs of one pane are spaced by the minimum interval', () => {
+    expect(resyncDelay(1000, undefined, 200)).toBe(0);
+    expect(resyncDelay(1000, 900, 200)).toBe(100);
+    expect(resyncDelay(1000, 700, 200)).toBe(0);
   });
 
   it('a live pane that keeps up never stops, however much passes', () => {
