@@ -11,6 +11,7 @@ export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   'search-latency': () => import('./search-latency.js'),
   'deferred-task': () => import('./deferred-task.js'),
   trace: () => import('./trace.js'),
+  checkpoints: () => import('./checkpoints.js'),
   'tool-overhead': () => import('./tool-overhead.js'),
   'pty-throughput': () => import('./pty-throughput.js'),
   'pty-throughput-colour': () => import('./pty-throughput-colour.js'),
