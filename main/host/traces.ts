@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
-import type { SessionMetaPayload } from '../../shared/omni/types.js';
+import type { OmniMessage, SessionMetaPayload, TokenCounts } from '../../shared/omni/types.js';
 import { parentOfMeta, titleFrom } from '../store/reindex.js';
 import { exportTrace, findTraceFiles, isSafeSegment, traceFilePath, validateImportedTrace } from '../trace/index.js';
 import type { HostContext } from './context.js';
@@ -66,7 +66,7 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
       if (!files.length) throw notFound(`No trace file found for session ${sessionId} under ${home}/agents; it may have been deleted.`);
       return { jsonl: exportTrace(files), fileName: `${sessionId}.jsonl` };
     },
-    'traces.import': ({ jsonl, projectId }) => {
+    'traces.import': async ({ jsonl, projectId }) => {
       const checked = validateImportedTrace(jsonl);
       if ('error' in checked) throw badRequest(`The trace cannot be imported: ${checked.error}`);
       const { sessionId, messages, text, warnings } = checked;
@@ -94,25 +94,35 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
         }
         throw e;
       }
-      const res = store.traces.indexFile(sessionId, file);
+      // the row first (from the parsed records), then the index in chunks: a large trace shows its first page while
+      // the rest is still being indexed (`trace.indexed` after each chunk)
+      const isUserText = (m: OmniMessage): boolean => {
+        const p = m.payload as { type?: string; role?: string };
+        return p.type === 'text' && p.role === 'user';
+      };
+      const firstUser = messages.find(isUserText);
+      const lastUsage = [...messages].reverse().find((m) => (m.payload as { type?: string }).type === 'token_usage');
+      const tokens = (lastUsage?.payload as { session?: TokenCounts } | undefined)?.session;
       const workspaceProject = typeof meta.workspace === 'string' ? store.projects.getByPath(meta.workspace) : undefined;
       store.sessions.create({
         id: sessionId,
         projectId: projectId ?? workspaceProject?.id ?? null,
         agent,
         model: typeof meta.provider === 'string' && typeof meta.model_id === 'string' ? `${meta.provider}/${meta.model_id}` : 'unknown',
-        title: titleFrom(res.firstUserText),
+        title: titleFrom(firstUser ? String((firstUser.payload as { text?: unknown }).text ?? '') : null),
         approvalMode: 'always-ask',
         status: 'idle',
         // a subagent's trace links to its parent through the parent's `subagent` pointer, in either import order
         source: parentOfMeta(meta) ? 'subagent' : 'import',
         parentSessionId: parentOfMeta(meta) ?? null,
-        createdAt: res.firstTimestamp ?? undefined,
-        updatedAt: res.lastTimestamp ?? undefined,
-        tokens: res.sessionTokens && Object.values(res.sessionTokens).every((n) => Number.isFinite(n) && n >= 0) ? res.sessionTokens : undefined,
+        createdAt: messages[0]!.timestamp,
+        updatedAt: messages[messages.length - 1]!.timestamp,
+        tokens: tokens && typeof tokens === 'object' && Object.values(tokens).every((n) => Number.isFinite(n) && n >= 0) ? tokens : undefined,
       });
-      ctx.events.emit('trace.indexed', { sessionId, events: res.indexed });
       ctx.events.emit('projects.changed', {});
+      await store.traces.indexFileInChunks(sessionId, file, {
+        onProgress: (r) => ctx.events.emit('trace.indexed', { sessionId, events: r.indexed }),
+      });
       return { sessionId, warnings };
     },
   };

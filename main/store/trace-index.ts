@@ -7,7 +7,7 @@ import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
 import type { Db } from './db.js';
 import { StoreError, reasonOf } from './errors.js';
 import { fileNoOfTraceFile } from './trace-files.js';
-import { readBytes, readLines } from './trace-lines.js';
+import { readBytes, readLines, type LineSlice } from './trace-lines.js';
 import { describeRecord, linkRecord, newLinkState, type EarlierLookup, type LinkState } from './trace-row.js';
 
 export interface TraceRow {
@@ -74,6 +74,15 @@ export interface TraceIndex {
   flush(): void;
   /** (Re)index a whole trace file: its old rows are replaced. A torn last line is skipped. */
   indexFile(sessionId: string, file: string): IndexFileResult;
+  /**
+   * The same in chunks (one transaction each), yielding between them, so the first page can be shown while a large
+   * trace is still being indexed. `onProgress` sees the running result after each chunk.
+   */
+  indexFileInChunks(
+    sessionId: string,
+    file: string,
+    o?: { firstChunkLines?: number; chunkLines?: number; onProgress?: (r: IndexFileResult) => void },
+  ): Promise<IndexFileResult>;
   pageEvents(sessionId: string, page?: EventPage): TraceRow[];
   countEvents(sessionId: string, filter?: EventFilter): number;
   /** The raw JSON line of a row, read from its trace file. Throws StoreError when the file changed or vanished. */
@@ -87,7 +96,10 @@ export interface TraceIndex {
 export interface TraceIndexOptions {
   /** Where indexing errors of indexRecord go (default: console.warn). */
   onError?: (err: StoreError) => void;
-  /** Queue length that forces a synchronous flush. */
+  /**
+   * Queue length that forces a synchronous flush (a memory bound: records normally arrive across ticks and are
+   * flushed on the next one).
+   */
   batchSize?: number;
 }
 
@@ -166,7 +178,7 @@ const ORDER = 'ORDER BY file_no, file, byte_offset';
 
 export function createTraceIndex(db: Db, opts: TraceIndexOptions = {}): TraceIndex {
   const onError = opts.onError ?? ((e: StoreError) => console.warn(e.message));
-  const batchSize = opts.batchSize ?? 500;
+  const batchSize = opts.batchSize ?? 50_000;
 
   const insert = db.prepare(`INSERT OR IGNORE INTO trace_events
     (session_id, file, file_no, byte_offset, byte_length, timestamp, kind, status, tool_name, tool_call_id,
@@ -196,34 +208,63 @@ export function createTraceIndex(db: Db, opts: TraceIndexOptions = {}): TraceInd
     return st;
   };
 
-  const insertMany = db.transaction((rows: InsertParams[]) => {
-    for (const r of rows) insert.run(r);
-  });
+  /** A written record waiting for the next flush: all the describing and linking happens there, off the writer. */
+  interface Queued {
+    sessionId: string;
+    file: string;
+    offset: number;
+    length: number;
+    msg: OmniMessage;
+  }
 
   /** Incremental link state per session (records seen through indexRecord in this process). */
   const live = new Map<string, LinkState>();
-  let queue: InsertParams[] = [];
+  let queue: Queued[] = [];
   let scheduled: ReturnType<typeof setImmediate> | null = null;
   let closed = false;
+  let flushing = false;
+
+  // Each queued record is described, linked and inserted in turn inside one transaction, so a lookup of an
+  // earlier record (a tool_call of the same batch) finds it.
+  const insertQueued = db.transaction((items: Queued[]) => {
+    for (const q of items) {
+      let state = live.get(q.sessionId);
+      if (!state) live.set(q.sessionId, (state = newLinkState()));
+      try {
+        insert.run(paramsOf(state, q.sessionId, q.file, fileNoOfTraceFile(q.file), q.offset, q.length, q.msg));
+      } catch (err) {
+        onError(
+          new StoreError(
+            `Indexing a trace record of ${q.file} at byte ${q.offset} failed: ${reasonOf(err)}. ` +
+              `The trace file is intact; re-index it to repair the index.`,
+            { cause: err },
+          ),
+        );
+      }
+    }
+  });
 
   function flush(): void {
     if (scheduled) {
       clearImmediate(scheduled);
       scheduled = null;
     }
-    if (!queue.length) return;
-    const rows = queue;
+    if (!queue.length || flushing) return;
+    const items = queue;
     queue = [];
+    flushing = true;
     try {
-      insertMany(rows);
+      insertQueued(items);
     } catch (err) {
       onError(
         new StoreError(
-          `Indexing ${rows.length} trace record(s) of ${rows[0]!.file} failed: ${reasonOf(err)}. ` +
+          `Indexing ${items.length} trace record(s) of ${items[0]!.file} failed: ${reasonOf(err)}. ` +
             `The trace file is intact; re-index it to repair the index.`,
           { cause: err },
         ),
       );
+    } finally {
+      flushing = false;
     }
   }
 
@@ -270,43 +311,56 @@ export function createTraceIndex(db: Db, opts: TraceIndexOptions = {}): TraceInd
     };
   }
 
+  /** The writer's listener: only queues (no parsing, no SQL), so appending stays as fast as the file write. */
   function indexRecord(sessionId: string, file: string, offset: number, length: number, msg: OmniMessage): void {
     if (closed) return;
-    try {
-      let state = live.get(sessionId);
-      if (!state) live.set(sessionId, (state = newLinkState()));
-      // compute first: a lookup inside paramsOf may flush and replace `queue`
-      const params = paramsOf(state, sessionId, file, fileNoOfTraceFile(file), offset, length, msg);
-      queue.push(params);
-      if (queue.length >= batchSize) flush();
-      else if (!scheduled) scheduled = setImmediate(flush);
-    } catch (err) {
-      onError(
-        new StoreError(`Indexing a trace record of ${file} at byte ${offset} failed: ${reasonOf(err)}.`, {
-          cause: err,
-        }),
-      );
-    }
+    queue.push({ sessionId, file, offset, length, msg });
+    if (queue.length >= batchSize) flush();
+    else if (!scheduled) scheduled = setImmediate(flush);
   }
 
-  const indexFileTx = db.transaction((sessionId: string, file: string): IndexFileResult => {
-    const res: IndexFileResult = {
-      sessionId,
-      file,
-      indexed: 0,
-      skipped: 0,
-      tornTail: false,
-      meta: null,
-      firstTimestamp: null,
-      lastTimestamp: null,
-      firstUserText: null,
-      sessionTokens: null,
+  /** One file being indexed: its lines, link state and running result, advanced a chunk at a time. */
+  interface FileJob {
+    lines: Generator<LineSlice>;
+    fileNo: number;
+    state: LinkState;
+    first: boolean;
+    done: boolean;
+    res: IndexFileResult;
+  }
+
+  function startJob(sessionId: string, file: string): FileJob {
+    return {
+      lines: readLines(file),
+      fileNo: fileNoOfTraceFile(file),
+      state: newLinkState(),
+      first: true,
+      done: false,
+      res: {
+        sessionId,
+        file,
+        indexed: 0,
+        skipped: 0,
+        tornTail: false,
+        meta: null,
+        firstTimestamp: null,
+        lastTimestamp: null,
+        firstUserText: null,
+        sessionTokens: null,
+      },
     };
-    deleteFile.run(sessionId, file);
-    const fileNo = fileNoOfTraceFile(file);
-    const state = newLinkState();
-    let first = true;
-    for (const line of readLines(file)) {
+  }
+
+  /** Indexes up to `max` more lines of the job (call inside a transaction). */
+  function advance(job: FileJob, max: number): void {
+    const { res } = job;
+    for (let n = 0; n < max; n++) {
+      const next = job.lines.next();
+      if (next.done) {
+        job.done = true;
+        return;
+      }
+      const line = next.value;
       let msg: unknown;
       try {
         msg = JSON.parse(line.bytes.toString('utf8'));
@@ -316,12 +370,12 @@ export function createTraceIndex(db: Db, opts: TraceIndexOptions = {}): TraceInd
       if (!looksLikeOmniMessage(msg)) {
         res.skipped++;
         if (!line.terminated) res.tornTail = true;
-        first = false;
+        job.first = false;
         continue;
       }
-      if (first && msg.type === 'session_meta') res.meta = msg.payload as SessionMetaPayload;
-      first = false;
-      insert.run(paramsOf(state, sessionId, file, fileNo, line.offset, line.length, msg));
+      if (job.first && msg.type === 'session_meta') res.meta = msg.payload as SessionMetaPayload;
+      job.first = false;
+      insert.run(paramsOf(job.state, res.sessionId, res.file, job.fileNo, line.offset, line.length, msg));
       res.indexed++;
       res.firstTimestamp ??= msg.timestamp;
       res.lastTimestamp = msg.timestamp;
@@ -333,8 +387,26 @@ export function createTraceIndex(db: Db, opts: TraceIndexOptions = {}): TraceInd
         res.sessionTokens = p.session as TokenCounts;
       }
     }
-    return res;
+  }
+
+  const indexFileTx = db.transaction((sessionId: string, file: string): IndexFileResult => {
+    deleteFile.run(sessionId, file);
+    const job = startJob(sessionId, file);
+    while (!job.done) advance(job, Number.MAX_SAFE_INTEGER);
+    return job.res;
   });
+  const firstChunkTx = db.transaction((job: FileJob, max: number) => {
+    deleteFile.run(job.res.sessionId, job.res.file);
+    advance(job, max);
+  });
+  const chunkTx = db.transaction((job: FileJob, max: number) => advance(job, max));
+
+  const wrapIndexError = (file: string, err: unknown): StoreError => {
+    if (err instanceof StoreError) return err;
+    const code = (err as { code?: string }).code;
+    const what = code === 'ENOENT' ? 'the file does not exist' : reasonOf(err);
+    return new StoreError(`Cannot index the trace ${file}: ${what}. Check the path and try again.`, { cause: err });
+  };
 
   return {
     indexRecord,
@@ -345,12 +417,25 @@ export function createTraceIndex(db: Db, opts: TraceIndexOptions = {}): TraceInd
       try {
         return indexFileTx(sessionId, file);
       } catch (err) {
-        if (err instanceof StoreError) throw err;
-        const code = (err as { code?: string }).code;
-        const what = code === 'ENOENT' ? 'the file does not exist' : reasonOf(err);
-        throw new StoreError(`Cannot index the trace ${file}: ${what}. Check the path and try again.`, {
-          cause: err,
-        });
+        throw wrapIndexError(file, err);
+      }
+    },
+    async indexFileInChunks(sessionId, file, o = {}) {
+      flush();
+      live.delete(sessionId);
+      const chunk = o.chunkLines ?? 2000;
+      const job = startJob(sessionId, file);
+      try {
+        firstChunkTx(job, o.firstChunkLines ?? 500);
+        o.onProgress?.(job.res);
+        while (!job.done) {
+          await new Promise<void>((r) => setImmediate(r)); // let pages be read (and the UI draw) between chunks
+          chunkTx(job, chunk);
+          o.onProgress?.(job.res);
+        }
+        return job.res;
+      } catch (err) {
+        throw wrapIndexError(file, err);
       }
     },
     pageEvents(sessionId, page = {}) {

@@ -258,7 +258,7 @@ describe('trace index edge cases', () => {
       s2.traces.flush();
       s2.close();
       expect(errors).toHaveLength(1);
-      expect(errors[0]!.message).toMatch(/Indexing 1 trace record\(s\) of .* failed: .*re-index it to repair the index/);
+      expect(errors[0]!.message).toMatch(/Indexing a trace record of .* at byte 5 failed: .*re-index it to repair the index/);
     } finally {
       s.close();
       t.cleanup();
