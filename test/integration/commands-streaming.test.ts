@@ -70,6 +70,14 @@ describe('streamed command output', () => {
     expect(r.deltas.map((d) => d.output).join('')).toBe(r.final.output);
   }, 20_000);
 
+  it('abort keeps a line still being written (not streamed yet) before the abort note', async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 1500);
+    const r = await call(execCommandTool, { cmd: "printf 'started\\nprompt> '; sleep 30" }, ac.signal);
+    expect(r.final.output).toBe('started\nprompt>\n[interrupted: tool aborted by user]');
+    expect(r.deltas.map((d) => d.output).join('')).toBe(r.final.output);
+  }, 20_000);
+
   it('deltas concatenate to the final output when it is truncated, and a progress bar is not streamed half-done', async () => {
     const cmd = "for i in $(seq 1 3000); do echo \"line $i of the build log\"; done; printf 'bar 1%%'; sleep 0.3; printf '\\rbar 100%%'; exit 2";
     const r = await call(execCommandTool, { cmd });
@@ -77,7 +85,7 @@ describe('streamed command output', () => {
     expect(r.deltas.map((d) => d.output).join('')).toBe(r.final.output);
     expect(r.final.output).toMatch(/^line 1 of the build log\n/);
     expect(r.final.output).toMatch(/\n\[output truncated: exceeded 16000 chars\]\n\[exit code: 2\]$/);
-    const small = await call(execCommandTool, { cmd: "printf 'bar 1%%'; sleep 0.5; printf '\\rbar 100%%\\n'" });
+    const small = await call(execCommandTool, { cmd: "printf 'bar 1%%'; sleep 0.3; printf '\\rbar 100%%\\n'" });
     expect(small.final.output).toBe('bar 100%\n');
   }, 20_000);
 

@@ -1,14 +1,18 @@
 // Waiting on a command while streaming its output to the tool call (issue 9 item 4): yields the clean text of
 // completed lines as they arrive, coalesced to at most one delta per STREAM_INTERVAL_MS unless STREAM_CHUNK_CHARS
-// of output piled up sooner, until the command exits, the window ends or the call is aborted. The final read (with
-// a line still being written) is the caller's, so the deltas and that read concatenate to the whole text.
+// of output piled up sooner, until the command exits, the window ends or the call is aborted. A line still open is
+// held back (a progress bar is not streamed half-drawn) unless output stops for IDLE_LINE_MS (a prompt waiting for
+// input). The final read is the caller's, so the deltas and that read concatenate to the whole text.
 // Must not kill, remove or read the session's final text.
 import type { CommandSession } from './session.js';
+
 /** How a wait on a command ended. */
 export type WaitOutcome = 'exited' | 'timeout' | 'aborted';
 
 export const STREAM_INTERVAL_MS = 100;
 export const STREAM_CHUNK_CHARS = 8 * 1024;
+/** a line left open this long without more output (a prompt) is streamed as it stands */
+export const IDLE_LINE_MS = 500;
 
 type Event = WaitOutcome | 'data';
 
@@ -44,8 +48,17 @@ export async function* waitStreaming(
   signal?: AbortSignal,
 ): AsyncGenerator<string, WaitOutcome, void> {
   const end = Date.now() + Math.max(0, ms);
+  /** output arrived that only a full read shows (a line still open, such as a prompt) */
+  let open = false;
   for (;;) {
-    const first = await next(session, end, signal, session.charsSeen + 1);
+    const first = await next(session, open ? Math.min(end, Date.now() + IDLE_LINE_MS) : end, signal, session.charsSeen + 1);
+    if (first === 'timeout' && Date.now() < end) {
+      // quiet for a while with a line still open: a prompt waiting for input, shown as it stands
+      open = false;
+      const text = await session.readClean();
+      if (text) yield text;
+      continue;
+    }
     if (first !== 'data') return first;
     // output arrived: gather more for a moment, then hand over what is complete
     const beat = Math.min(end, Date.now() + STREAM_INTERVAL_MS);
@@ -53,6 +66,7 @@ export async function* waitStreaming(
     if (second === 'exited' || second === 'aborted') return second;
     const text = await session.readCompleteLines();
     if (text) yield text;
+    open = true;
     if (Date.now() >= end) return 'timeout';
   }
 }
