@@ -49,7 +49,7 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await openProject(page, env.home.workspace);
     await newSession(page, 'always-ask', 'HELLO please run the command');
     await approval().waitFor();
-    await expect.poll(() => text(approval().locator('pre.args'))).toMatch(/printf 'hello.*; sleep 1; echo done/);
+    await expect.poll(() => text(approval().getByLabel('Command', { exact: true }))).toMatch(/printf 'hello.*; sleep 1; echo done/);
     await shot(page, '02-approval-card');
     await approval().getByRole('button', { name: 'Allow exec_command', exact: true }).click();
     await page.locator('.xterm-host').waitFor();
@@ -186,7 +186,7 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await expect.poll(() => pgrep('sleep 100')).not.toBe('');
     await page.getByRole('button', { name: 'Stop the task' }).click();
     await expect.poll(() => text(page.getByTestId('session-status')), { timeout: 15_000 }).toBe('aborted');
-    await page.getByText(/Task aborted/).waitFor();
+    await page.getByText('You stopped the task.').waitFor();
     await expect.poll(() => pgrep('sleep 100'), { timeout: 10_000 }).toBe('');
     await shot(page, '11-stopped');
   });

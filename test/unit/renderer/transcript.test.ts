@@ -125,7 +125,7 @@ describe('transcript reducer', () => {
 
   it('turns abort and compaction into markers and ignores unknown payloads', () => {
     const t = reduceAll(emptyTranscript(), [event({ type: 'abort', reason: 'aborted by user' }), event({ type: 'compaction_end' }), event({ type: 'something_new' })]);
-    expect(t.items.map((i) => (i.kind === 'marker' ? i.label : i.kind))).toEqual(['Task aborted: aborted by user', 'Context compacted']);
+    expect(t.items.map((i) => (i.kind === 'marker' ? i.label : i.kind))).toEqual(['You stopped the task.', 'Context compacted']);
   });
 });
 

@@ -1,11 +1,13 @@
-// One pending approval: tool, resolved target, permission, full arguments, the host-built image preview for
+// One pending approval: tool, resolved target, permission, arguments as a person reads them (ArgsPanel), the host-built image preview for
 // read_image/describe_image, subagent marking, and Allow / Deny / Allow this tool for this session — by mouse
 // or keyboard (A, D, S anywhere in the focused card except its fields; Esc back to the composer). The card takes
 // focus when it appears and the person is not typing (focus.ts). Must not decide without the person.
 import { useEffect, useRef } from 'react';
 import type { ApiPendingApproval } from '../../../../shared/api.js';
 import { claimFocus, focusAfterDecision, focusComposer, isEditable } from './focus.js';
-import { prettyJson, shortcutOf, type Shortcut } from './reducer.js';
+import { useChat } from '../chat/store.js';
+import { ArgsPanel } from './ArgsPanel.js';
+import { shortcutOf, type Shortcut } from './reducer.js';
 import { useApprovals } from './store.js';
 
 export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: ApiPendingApproval; compact?: boolean; autoFocus?: boolean }) {
@@ -14,6 +16,7 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
   const preview = useApprovals((s) => s.previews[p.id]);
   const loadPreview = useApprovals((s) => s.loadPreview);
   const ref = useRef<HTMLDivElement>(null);
+  const workspace = useChat((s) => s.sessions.find((x) => x.id === p.sessionId)?.workspace);
 
   useEffect(() => {
     if (p.hasPreview) void loadPreview(p.id);
@@ -33,7 +36,7 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
   return (
     <div
       ref={ref}
-      className={child ? 'approval child' : 'approval'}
+      className={`approval${child ? ' child' : ''}${compact ? ' compact' : ''}`}
       role="group"
       tabIndex={0}
       aria-label={`Approval needed: ${p.toolName}${child ? ' (asked by a subagent)' : ''}. Press A to allow, D to deny, S to allow this tool for the session.`}
@@ -64,7 +67,7 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
           </span>
         )}
       </div>
-      {!compact || p.arguments.length < 400 ? <pre className="args">{prettyJson(p.arguments)}</pre> : <pre className="args clip">{prettyJson(p.arguments).slice(0, 400)}…</pre>}
+      <ArgsPanel toolName={p.toolName} args={p.arguments} workspace={workspace} />
       {p.hasPreview && (
         <div className="preview">
           {preview?.dataUrl ? (

@@ -1,7 +1,8 @@
 // One transcript item: user/assistant text, collapsible thinking, tool-call card, subagent card, request badge
-// (tokens, duration, retry countdown), marker, image. Presentation only; state comes from the stores.
-import { memo, useState } from 'react';
-import type { Item } from './transcript.js';
+// (a quiet footer: tokens, duration, retry countdown), marker, image. Presentation only; state comes from the stores.
+import { memo, useDeferredValue, useState } from 'react';
+import type { AssistantItem, Item } from './transcript.js';
+import { useThrottled } from './useThrottled.js';
 import { formatMs, formatTokens } from './transcript.js';
 import { Countdown } from './Countdown.js';
 import { Markdown } from './Markdown.js';
@@ -18,12 +19,7 @@ export const ItemView = memo(function ItemView({ item, rootId }: { item: Item; r
         </div>
       );
     case 'assistant':
-      return (
-        <div className={item.streaming ? 'msg assistant streaming' : 'msg assistant'} data-kind="assistant">
-          <div className="who">Agent{item.stopReason && item.stopReason !== 'completed' ? ` (${item.stopReason})` : ''}</div>
-          <Markdown text={item.text} />
-        </div>
-      );
+      return <Assistant item={item} />;
     case 'thinking':
       return <Thinking text={item.text} streaming={item.streaming} />;
     case 'tool':
@@ -33,8 +29,9 @@ export const ItemView = memo(function ItemView({ item, rootId }: { item: Item; r
     case 'request': {
       const retryAt = item.retryInMs !== undefined && item.endedAt ? Date.parse(item.endedAt) + item.retryInMs : undefined;
       return (
-        <div className={`req-line st-${item.status ?? 'running'}`} data-kind="request">
+        <div className={`req-line st-${item.status ?? 'running'}`} data-kind="request" role="note" aria-label={`Request ${item.n} details`}>
           <span className="req-n">request {item.n}</span>
+          {!item.status && <span className="muted">…</span>}
           {item.durationMs !== undefined && <span className="chip">{formatMs(item.durationMs)}</span>}
           {item.tokens && (
             <span className="chip" title={`cache read ${item.tokens.cache_read}, cache write ${item.tokens.cache_write}, output ${item.tokens.output}`}>
@@ -62,6 +59,17 @@ export const ItemView = memo(function ItemView({ item, rootId }: { item: Item; r
       );
   }
 });
+
+/** Streaming text re-renders its Markdown at most every 100 ms, deferred behind clicks and typing. */
+function Assistant({ item }: { item: AssistantItem }) {
+  const text = useDeferredValue(useThrottled(item.text, 100, item.streaming));
+  return (
+    <div className={item.streaming ? 'msg assistant streaming' : 'msg assistant'} data-kind="assistant">
+      <div className="who">Agent{item.stopReason && item.stopReason !== 'completed' ? ` (${item.stopReason})` : ''}</div>
+      <Markdown text={text} />
+    </div>
+  );
+}
 
 function Thinking({ text, streaming }: { text: string; streaming: boolean }) {
   const [open, setOpen] = useState(false);

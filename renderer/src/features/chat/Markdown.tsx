@@ -1,11 +1,36 @@
-// Model text as Markdown: GFM and code highlighting, never raw HTML (react-markdown drops it without rehype-raw),
-// links open nothing inside the app. Must not use dangerouslySetInnerHTML.
-import { memo } from 'react';
+// Model text as Markdown: GFM (tables get borders in CSS) and code highlighting, code blocks with a Copy button,
+// never raw HTML (react-markdown drops it without rehype-raw), links open nothing inside the app. Must not use
+// dangerouslySetInnerHTML.
+import { memo, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+function CodeBlock({ children, copy }: { children: ReactNode; copy: boolean }) {
+  const ref = useRef<HTMLPreElement>(null);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const doCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(ref.current?.textContent ?? '');
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+    setTimeout(() => setCopied(null), 1500);
+  };
+  return (
+    <div className="code-block">
+      <pre ref={ref}>{children}</pre>
+      {copy && (
+        <button className="small copy-btn" aria-label="Copy code" onClick={() => void doCopy()}>
+          {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export const Markdown = memo(function Markdown({ text, copy = true }: { text: string; copy?: boolean }) {
   return (
     <div className="md">
       <ReactMarkdown
@@ -18,6 +43,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
               {children}
             </a>
           ),
+          pre: ({ children }) => <CodeBlock copy={copy}>{children}</CodeBlock>,
         }}
       >
         {text}

@@ -6,6 +6,8 @@ import { MissingFolderNotice } from '../first-run/MissingFolderNotice.js';
 import { NoModelNotice } from '../first-run/NoModelNotice.js';
 import { relativeTime } from '../projects/logic.js';
 import { useProjects } from '../projects/store.js';
+import { useShallow } from 'zustand/react/shallow';
+import { useApprovals } from '../approvals/store.js';
 import { useSettings } from '../settings/store.js';
 import { useChat } from './store.js';
 
@@ -19,6 +21,7 @@ export function SessionList() {
   const [tried, setTried] = useState(false);
   const project = useProjects((s) => s.projects.find((p) => p.id === s.currentId) ?? null);
   const chatError = useChat((s) => s.error);
+  const waitingIds = useApprovals(useShallow((s) => [...new Set(Object.values(s.pending).map((p) => p.sessionId))]));
 
   useEffect(() => {
     if (!settings) void loadSettings();
@@ -68,13 +71,14 @@ export function SessionList() {
       {sessions.length === 0 && <p className="empty">No sessions in this project yet.</p>}
       <ul className="session-list">
         {sessions.map((s) => {
-          const st = status[s.id]?.status ?? s.status;
+          const raw = status[s.id]?.status ?? s.status;
+          const st = raw === 'running' && waitingIds.includes(s.id) ? 'waiting for you' : raw;
           return (
             <li key={s.id} className={s.id === currentId ? 'session active' : 'session'}>
               <button className="session-open" aria-label={`Open session ${s.title || s.id}`} aria-current={s.id === currentId} onClick={() => void openSession(s.id)}>
                 <span className="title">{s.title || 'Untitled session'}</span>
                 <span className="meta">
-                  <span className={`dot ${st}`} aria-hidden="true" />
+                  <span className={`dot ${st.replace(/ /g, '-')}`} aria-hidden="true" />
                   {st} · {s.model} · {relativeTime(s.updatedAt)}
                   {s.source !== 'desktop' ? ` · ${s.source}` : ''}
                 </span>

@@ -8,7 +8,8 @@ import { procForCall } from '../terminal/reducer.js';
 import { useTerminals } from '../terminal/store.js';
 import { useNav } from '../../app/nav.js';
 import { useTraces } from '../traces/store.js';
-import { argSummary, exitNotes, formatMs, prettyArgs, spanMs, targetOf, toolStatus, type ToolItem, type ToolStatus } from './transcript.js';
+import { ArgsPanel } from '../approvals/ArgsPanel.js';
+import { argSummary, exitNotes, formatMs, spanMs, withoutNotes, targetOf, toolStatus, type ToolItem, type ToolStatus } from './transcript.js';
 
 const ICON: Record<ToolStatus, string> = { streaming: '…', waiting: '?', running: '⟳', ok: '✓', failed: '✗', denied: '⊘', aborted: '■' };
 
@@ -39,6 +40,8 @@ export const ToolCard = memo(function ToolCard({ item, rootId }: { item: ToolIte
   const openPane = useTerminals((s) => s.open);
   const [showArgs, setShowArgs] = useState(false);
   const notes = item.done ? exitNotes(item.output) : [];
+  // each note once: as a chip, not again inside the output
+  const body = notes.length ? withoutNotes(item.output) : item.output;
   const duration = spanMs(item.decidedAt ?? item.ts, item.endedAt);
   const summary = argSummary(item.name, item.args);
   return (
@@ -67,9 +70,10 @@ export const ToolCard = memo(function ToolCard({ item, rootId }: { item: ToolIte
           {'{…}'}
         </button>
       </div>
-      {(showArgs || (!item.argsComplete && item.args)) && !pending && <pre className="args">{prettyArgs(item.args)}</pre>}
+      {!item.argsComplete && item.args && !pending && <pre className="args">{item.args}</pre>}
+      {showArgs && item.argsComplete && !pending && <ArgsPanel toolName={target} args={item.args} />}
       {pending && <ApprovalCard p={pending} autoFocus />}
-      {item.output && <pre className="output" data-testid="tool-output">{item.output}</pre>}
+      {body && <pre className="output" data-testid="tool-output">{body}</pre>}
       {item.images?.map((src, i) => <img key={i} className="thumb" src={src} alt={`image returned by ${target}`} />)}
       {notes.length > 0 && (
         <div className="notes">

@@ -1,10 +1,10 @@
 // The open session's virtualized transcript. It follows new output (follow.ts) unless the person scrolled up,
 // then offers a "Jump to latest" pill. Must not fetch data.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { ItemView } from './ItemView.js';
 import { initialFollow, onScroll, onUserUp, type FollowState } from './follow.js';
-import type { Transcript } from './transcript.js';
+import { withFooters, type Transcript } from './transcript.js';
 
 /** Input that means "the person is scrolling" for this long afterwards. */
 const USER_INPUT_MS = 600;
@@ -15,6 +15,7 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
   const follow = useRef<FollowState>(initialFollow());
   const userAt = useRef(0);
   const [stuck, setStuck] = useState(true);
+  const items = useMemo(() => withFooters(transcript.items), [transcript.items]);
 
   const toBottom = useCallback(() => {
     const el = scroller.current;
@@ -72,12 +73,12 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
       <Virtuoso
         ref={virt}
         style={{ height: '100%' }}
-        data={transcript.items}
+        data={items}
         computeItemKey={(_, it) => it.key}
         followOutput={() => (follow.current.stuck ? 'auto' : false)}
         totalListHeightChanged={grew}
         scrollerRef={setScroller}
-        initialTopMostItemIndex={transcript.items.length - 1}
+        initialTopMostItemIndex={items.length - 1}
         increaseViewportBy={400}
         itemContent={(_, it) => <ItemView item={it} rootId={rootId} />}
       />

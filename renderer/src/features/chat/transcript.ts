@@ -260,7 +260,7 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
       return session ? { ...t2, sessionTokens: session } : t2;
     }
     case 'abort':
-      return marker(t, ts, 'warn', `Task aborted${str(p.reason) ? `: ${str(p.reason)}` : ''}`);
+      return marker(t, ts, 'warn', abortLabel(str(p.reason)));
     case 'host_died':
       return marker(t, ts, 'warn', `Task ended: ${hostDiedText(p)}`);
     case 'compaction_begin':
@@ -280,6 +280,28 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     default:
       return t;
   }
+}
+
+/**
+ * Display order with each request's metadata as a footer: a request item moves from where its request began to
+ * after the items that request produced (up to the next request or user message).
+ */
+export function withFooters(items: readonly Item[]): Item[] {
+  const out: Item[] = [];
+  let held: Item | null = null;
+  for (const it of items) {
+    if (it.kind === 'request' || it.kind === 'user') {
+      if (held) out.push(held);
+      held = null;
+      if (it.kind === 'request') {
+        held = it;
+        continue;
+      }
+    }
+    out.push(it);
+  }
+  if (held) out.push(held);
+  return out;
 }
 
 export function reduceAll(t: Transcript, ms: readonly OmniMessage[]): Transcript {
@@ -340,11 +362,26 @@ export function toolStatus(i: ToolItem, pending: boolean): ToolStatus {
   return i.decision === 'allow' ? 'running' : 'waiting';
 }
 
-/** The exit note lines the Environment appends (`[exit code: 3]`, `[tool timeout: …]` …). */
+const NOTE = /^\[(exit code|terminated by signal|tool timeout|output truncated|interrupted|tool error|process running|process still running|subagent running)/;
+
+/** The exit note lines the Environment appends (`[exit code: 3]`, `[tool timeout: …]` …), each once. */
 export function exitNotes(output: string): string[] {
+  return [...new Set(output.split('\n').filter((l) => NOTE.test(l)))];
+}
+
+/** The output without its note lines (they show as chips), trailing blank lines trimmed. */
+export function withoutNotes(output: string): string {
   return output
     .split('\n')
-    .filter((l) => /^\[(exit code|terminated by signal|tool timeout|output truncated|interrupted|tool error|process running|process still running|subagent running)/.test(l));
+    .filter((l) => !NOTE.test(l))
+    .join('\n')
+    .replace(/\n+$/, '');
+}
+
+/** The abort marker: the person's own Stop reads as their action; anything else names its reason. */
+export function abortLabel(reason: string | undefined): string {
+  if (!reason || /by user/i.test(reason)) return 'You stopped the task.';
+  return `Task aborted: ${reason}`;
 }
 
 /** Duration in ms between two ISO stamps, or undefined. */

@@ -1,0 +1,63 @@
+// Unit tests of how arguments read to a person (renderer/src/features/approvals/args.ts) and of the note and
+// abort-marker helpers of the transcript.
+import { describe, expect, it } from 'vitest';
+import { describeArgs, fenced, labelOf } from '../../../renderer/src/features/approvals/args.js';
+import { abortLabel, exitNotes, withoutNotes } from '../../../renderer/src/features/chat/transcript.js';
+
+describe('describeArgs', () => {
+  it('reads exec_command as shell text, unescaped, with workdir and wait', () => {
+    const v = describeArgs('exec_command', JSON.stringify({ cmd: 'for i in 1 2; do echo "line $i"; done', workdir: 'sub', yield_time_ms: 5000 }));
+    expect(v).toEqual({ kind: 'shell', cmd: 'for i in 1 2; do echo "line $i"; done', workdir: 'sub', waitMs: 5000 });
+  });
+  it('leaves workdir and wait null when absent', () => {
+    expect(describeArgs('exec_command', '{"cmd":"ls"}')).toEqual({ kind: 'shell', cmd: 'ls', workdir: null, waitMs: null });
+  });
+  it('unwraps execute_extra_tool to its target', () => {
+    const v = describeArgs('execute_extra_tool', JSON.stringify({ tool_name: 'exec_command', params: { cmd: 'pwd' } }));
+    expect(v).toMatchObject({ kind: 'shell', cmd: 'pwd' });
+  });
+  it('shows other tools as labelled fields, long or multi-line values as blocks', () => {
+    const v = describeArgs('write_file', JSON.stringify({ file_path: 'a.txt', content: 'x\ny', mode: 420 }));
+    expect(v).toEqual({
+      kind: 'fields',
+      fields: [
+        { label: 'file path', value: 'a.txt', block: false },
+        { label: 'content', value: 'x\ny', block: true },
+        { label: 'mode', value: '420', block: false },
+      ],
+    });
+  });
+  it('keeps invalid JSON as raw text', () => {
+    expect(describeArgs('exec_command', '{"cmd": "ls')).toEqual({ kind: 'raw', text: '{"cmd": "ls' });
+  });
+  it('labels keys in words', () => {
+    expect(labelOf('yield_time_ms')).toBe('yield time ms');
+    expect(labelOf('subagentId')).toBe('subagent id');
+  });
+  it('fences code longer than any backtick run inside it', () => {
+    expect(fenced('echo `date`', 'bash')).toBe('```bash\necho `date`\n```');
+    expect(fenced('a ```` b', 'bash')).toBe('`````bash\na ```` b\n`````');
+  });
+});
+
+describe('notes and the abort marker', () => {
+  const out = 'partial\n[interrupted: tool aborted by user]\n[interrupted: tool aborted by user]\n';
+  it('lists each note once and strips notes from the output', () => {
+    expect(exitNotes(out)).toEqual(['[interrupted: tool aborted by user]']);
+    expect(withoutNotes(out)).toBe('partial');
+  });
+  it('reads the person’s Stop as their own action', () => {
+    expect(abortLabel('aborted by user')).toBe('You stopped the task.');
+    expect(abortLabel(undefined)).toBe('You stopped the task.');
+    expect(abortLabel('trace write failed: disk full')).toBe('Task aborted: trace write failed: disk full');
+  });
+});
+
+describe('withFooters', () => {
+  it('moves each request item after what the request produced', async () => {
+    const { withFooters } = await import('../../../renderer/src/features/chat/transcript.js');
+    const it = (kind: string, key: string) => ({ kind, key, ts: '' }) as never;
+    const items = [it('user', 'u1'), it('request', 'r1'), it('assistant', 'a1'), it('tool', 't1'), it('request', 'r2'), it('assistant', 'a2'), it('user', 'u2'), it('request', 'r3')];
+    expect(withFooters(items).map((i) => i.key)).toEqual(['u1', 'a1', 't1', 'r1', 'a2', 'r2', 'u2', 'r3']);
+  });
+});
