@@ -1,6 +1,6 @@
 // One transcript item: user/assistant text, collapsible thinking, tool-call card, subagent card, request badge
 // (a quiet footer: tokens, duration, retry countdown), marker, image. Presentation only; state comes from the stores.
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useState } from 'react';
 import type { AssistantItem, Item } from './transcript.js';
 import { useThrottled } from './useThrottled.js';
 import { formatMs, formatTokens } from './transcript.js';
@@ -60,9 +60,9 @@ export const ItemView = memo(function ItemView({ item, rootId }: { item: Item; r
   }
 });
 
-/** Streaming text re-renders its Markdown at most every 100 ms, deferred behind clicks and typing. */
+/** Streaming text re-renders its Markdown at most every 150 ms. */
 function Assistant({ item }: { item: AssistantItem }) {
-  const text = useDeferredValue(useThrottled(item.text, 100, item.streaming));
+  const text = useThrottled(item.text, 150, item.streaming);
   return (
     <div className={item.streaming ? 'msg assistant streaming' : 'msg assistant'} data-kind="assistant">
       <div className="who">Agent{item.stopReason && item.stopReason !== 'completed' ? ` (${item.stopReason})` : ''}</div>
