@@ -11,7 +11,7 @@ import { BENCHMARKS } from './list.js';
 
 /** result files each benchmark writes */
 const OUTPUTS: Record<string, string[]> = {
-  trace: ['trace-append', 'trace-open'],
+  trace: ['trace-append', 'trace-open', 'trace-import'],
   'deferred-task': ['deferred-task', 'deferred-task-flat'],
   'ui-flood': ['ui-flood-throughput', 'ui-flood', 'ui-flood-frames', 'ui-flood-echo'],
 };
