@@ -326,7 +326,8 @@ export interface Results {
   'traces.import': { sessionId: string; warnings: string[] };
   'settings.get': ApiSettings;
   'settings.addProvider': ApiSettings;
-  'settings.testProvider': { ok: boolean; message: string };
+  /** kind (on failure): dns | refused | unreachable | auth | not-found | timeout | rate-limited | server | other */
+  'settings.testProvider': { ok: boolean; message: string; kind?: string };
   'settings.removeProvider': ApiSettings;
   'settings.detectProviders': { providers: ApiDetectedProvider[] };
   'settings.adoptDetected': ApiSettings;

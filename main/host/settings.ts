@@ -20,6 +20,7 @@ import {
 import { detectProviders } from '../llm/discover.js';
 import { createModelClient } from '../llm/index.js';
 import type { HostContext } from './context.js';
+import { describeProviderFailure } from './provider-failure.js';
 import { notFound } from './errors.js';
 import type { Handlers } from './table.js';
 
@@ -111,7 +112,8 @@ export function settingsHandlers(ctx: HostContext): Handlers<M> {
             const said = text.trim().slice(0, 80);
             return { ok: true, message: `${name}/${id} answered${said ? `: ${said}` : ' (no text)'}` };
           }
-          return { ok: false, message: `${name}/${id} failed (${r.value.stopReason}): ${r.value.errorMessage ?? 'no details'}` };
+          const f = describeProviderFailure(r.value, provider.base_url, name);
+          return { ok: false, kind: f.kind, message: `${name}/${id}: ${f.message}` };
         }
         const p = r.value.payload as { type?: string; text?: string; role?: string };
         if (isComplete(r.value) && p.type === 'text' && p.role === 'assistant') text += p.text ?? '';

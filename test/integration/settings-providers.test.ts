@@ -1,0 +1,61 @@
+// Settings through the host service with real sockets: "Test" names the real failure (a refused port, a 401 from
+// the scripted model server).
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHost, type HostService } from '../../main/host/index.js';
+import { startModelServer, type ModelServer, type ScriptStep } from '../fixtures/model-server.js';
+import { tempHome, type TempHome } from '../helpers/cli.js';
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.reverse()) await c();
+  cleanups = [];
+});
+
+async function setup(script: ScriptStep[] = []): Promise<{ server: ModelServer; env: TempHome; h: HostService }> {
+  const server = await startModelServer(script);
+  cleanups.push(() => server.close());
+  const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: test agent\n' });
+  cleanups.push(() => env.cleanup());
+  const h = createHost({ home: env.home, mode: 'desktop' });
+  cleanups.push(() => h.dispose());
+  return { server, env, h };
+}
+
+async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
+  const r = await h.call(method, params);
+  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
+  return r.value as T;
+}
+
+/** A port on 127.0.0.1 with nothing listening (bound, then closed). */
+async function refusedPort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+describe('settings: provider test', () => {
+  it('a refused port is reported as "connection refused", not as a timeout', async () => {
+    const { h } = await setup();
+    const port = await refusedPort();
+    await ok(h, 'settings.addProvider', { name: 'down', protocol: 'openai', baseUrl: `http://127.0.0.1:${port}/v1`, models: [{ id: 'x' }] });
+    const r = await ok(h, 'settings.testProvider', { name: 'down' });
+    expect(r).toMatchObject({ ok: false, kind: 'refused' });
+    expect(r.message).toMatch(new RegExp(`^down/x: connection refused: nothing is listening at 127\\.0\\.0\\.1:${port}`));
+  });
+
+  it('a 401 from the server is reported as a bad key; a 404 as a wrong base URL', async () => {
+    const { h, server } = await setup([{ error: { status: 401 } }, { error: { status: 404 } }]);
+    const r = await ok(h, 'settings.testProvider', { name: 'mock' });
+    expect(r).toMatchObject({ ok: false, kind: 'auth' });
+    expect(r.message).toContain('mock/m1: bad API key (HTTP 401)');
+    expect(r.message).toContain('Incorrect API key provided (scripted).');
+    expect(server.requests).toHaveLength(1);
+    const nf = await ok(h, 'settings.testProvider', { name: 'mock' });
+    expect(nf).toMatchObject({ ok: false, kind: 'not-found' });
+    expect(nf.message).toContain('not found (HTTP 404)');
+  });
+});
