@@ -183,6 +183,19 @@ export class LineScreen {
     this.col = 0;
   }
 
+  /**
+   * Like skipLines for at least two screens of lines: every line now on screen scrolls off unseen, the cursor
+   * ends at column 0 of the bottom row of a screen whose other rows held skipped text.
+   */
+  skipScreen(): void {
+    this.lines = new Array<string>(this.rows).fill('');
+    this.top = 0;
+    this.row = this.rows - 1;
+    this.col = 0;
+    this.mark = 0;
+    this.seen = '';
+  }
+
   /** Hands over what the screen shows from the first unread line to the cursor (or the last non-blank line). */
   takeLive(): void {
     let last = this.row;

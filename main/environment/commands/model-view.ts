@@ -33,7 +33,7 @@ export interface ModelViewOptions {
  * Writes gathered while the text for the next read is full, before they are rendered. The model can see none of
  * that text, so a batch is rendered only from its last lines (skipBatch).
  */
-const BATCH_CHARS = 256 * 1024;
+const BATCH_CHARS = 64 * 1024;
 /**
  * What may change more than the line it is written on: any escape sequence except colours, in-line erases and
  * moves (CSI m K X P @ G C D `), OSC strings and their terminator; VT and FF.
@@ -70,7 +70,7 @@ export class ModelView {
   private batch: string[] = [];
   private batchChars = 0;
   private readonly skipUnseen: boolean;
-  /** lines skipped unseen so far (observable for tests) */
+  /** lines skipped unseen so far, at least (counting stops at two screens per batch; observable for tests) */
   skippedLines = 0;
   /** the start of a possible alt-exit sequence, waiting for its end */
   private altHeld = '';
@@ -134,9 +134,12 @@ export class ModelView {
     }
     const cut = this.inAlt || this.feeding ? 0 : this.skippable(data);
     if (cut > 0) {
+      // count line feeds only as far as needed: past two screens, the whole screen is gone either way
+      const enough = 2 * this.rows;
       let lines = 0;
-      for (let i = data.indexOf('\n'); i !== -1 && i < cut; i = data.indexOf('\n', i + 1)) lines++;
-      this.screen.skipLines(lines);
+      for (let i = data.indexOf('\n'); i !== -1 && i < cut && lines < enough; i = data.indexOf('\n', i + 1)) lines++;
+      if (lines >= enough) this.screen.skipScreen();
+      else this.screen.skipLines(lines);
       this.skippedLines += lines;
       data = data.slice(cut);
     }
