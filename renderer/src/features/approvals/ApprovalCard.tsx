@@ -9,6 +9,7 @@ import { useChat } from '../chat/store.js';
 import { ArgsPanel } from './ArgsPanel.js';
 import { shortcutOf, type Shortcut } from './reducer.js';
 import { useApprovals } from './store.js';
+import { Uncovered } from './Uncovered.js';
 
 export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: ApiPendingApproval; compact?: boolean; autoFocus?: boolean }) {
   const decide = useApprovals((s) => s.decide);
@@ -84,6 +85,7 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
           )}
         </div>
       )}
+      <Uncovered p={p} busy={busy} />
       <div className="approval-actions">
         <button className="primary" disabled={busy} aria-label={`Allow ${p.toolName}`} onClick={() => choose('allow')}>
           Allow <kbd>A</kbd>

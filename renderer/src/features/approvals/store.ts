@@ -21,7 +21,8 @@ export interface ApprovalsState {
   replaceAll(list: ApiPendingApproval[]): void;
   onRequest(p: ApiPendingApproval): void;
   onResolved(e: Events['approval.resolved']): void;
-  decide(id: string, decision: Shortcut): Promise<void>;
+  /** `rule`: with allow, also add an allow rule for the call's tool and this command prefix */
+  decide(id: string, decision: Shortcut, rule?: { scope: 'session' | 'project' | 'global'; pattern?: string }): Promise<void>;
   loadPreview(id: string): Promise<void>;
 }
 
@@ -50,11 +51,11 @@ export const useApprovals = create<ApprovalsState>((set, get) => ({
   onResolved(e) {
     set((s) => ({ pending: removePending(s.pending, e.approvalId) }));
   },
-  async decide(id, decision) {
+  async decide(id, decision, rule) {
     if (get().deciding[id]) return;
     set((s) => ({ deciding: { ...s.deciding, [id]: true }, error: null }));
     try {
-      await call('approvals.decide', { approvalId: id, decision });
+      await call('approvals.decide', { approvalId: id, decision, ...(rule ? { rule } : {}) });
       set((s) => ({ pending: removePending(s.pending, id) }));
     } catch (e) {
       set({ error: messageOf(e) });

@@ -7,6 +7,7 @@ import { useNav } from '../../app/nav.js';
 import { ApprovalCard } from '../approvals/ApprovalCard.js';
 import { ordered } from '../approvals/reducer.js';
 import { useApprovals } from '../approvals/store.js';
+import { TurnChanges } from '../checkpoints/TurnChanges.js';
 import { TerminalDock } from '../terminal/TerminalDock.js';
 import { useTerminals } from '../terminal/store.js';
 import { Composer } from './Composer.js';
@@ -132,6 +133,7 @@ export function ChatScreen({ project }: { project: ApiProject }) {
                 ))}
               </div>
             )}
+            <TurnChanges projectId={project.id} sessionId={session.id} running={running} />
             <Composer session={session} running={running} />
           </>
         )}

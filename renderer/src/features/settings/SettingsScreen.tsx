@@ -1,7 +1,8 @@
 // Settings: providers and their models (add, test the connection, remove; keys shown masked only), default and
-// vision model, default approval mode, theme (system/light/dark).
+// vision model, default approval mode, theme (system/light/dark), approval rules (RulesSection).
 import { useEffect, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode } from '../../../../shared/api.js';
+import { RulesSection } from './RulesSection.js';
 import { useSettings } from './store.js';
 import type { ThemeChoice } from './theme.js';
 
@@ -89,6 +90,7 @@ export function SettingsScreen() {
             })}
           </ul>
           <AddProvider />
+          <RulesSection />
         </>
       )}
     </section>

@@ -1,0 +1,98 @@
+// "Changed files" of the open session: one row per turn that changed files (and per restore), each listing its
+// files with a diff on demand, and "Restore files to before this turn" after a confirmation. The host snapshots
+// before restoring, so the restore shows up here and can be undone the same way. Decides nothing by itself.
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiChangedFile, ApiCheckpoint } from '../../../../shared/api.js';
+import { call, messageOf } from '../../api/client.js';
+
+interface Loaded {
+  files: ApiChangedFile[];
+  patch: string;
+  truncated: boolean;
+}
+
+export function TurnChanges({ projectId, sessionId, running }: { projectId: string; sessionId: string; running: boolean }) {
+  const [entries, setEntries] = useState<ApiCheckpoint[]>([]);
+  const [changes, setChanges] = useState<Record<string, Loaded>>({});
+  const [open, setOpen] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const list = await call('checkpoints.list', { projectId, sessionId });
+      setEntries(list);
+      const got: Record<string, Loaded> = {};
+      for (const e of list) if (e.endId) got[e.id] = await call('checkpoints.changes', { projectId, checkpointId: e.id });
+      setChanges(got);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  }, [projectId, sessionId]);
+
+  useEffect(() => {
+    if (!running) void load();
+  }, [running, load]);
+
+  const shown = entries.filter((e) => (changes[e.id]?.files.length ?? 0) > 0);
+  if (!shown.length && !error && !notice) return null;
+
+  const restore = async (e: ApiCheckpoint) => {
+    const what = e.kind === 'turn' ? `before the turn "${e.title}"` : 'before that restore';
+    if (!window.confirm(`Restore the project's files to how they were ${what}? The current files are saved first, so this can be undone.`)) return;
+    try {
+      setError(null);
+      await call('checkpoints.restore', { projectId, checkpointId: e.id, sessionId });
+      setNotice(`Files restored to ${what}. The restore is listed below and can be undone.`);
+      await load();
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+
+  return (
+    <details className="turn-changes" data-testid="turn-changes" open>
+      <summary>Changed files</summary>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      <ul>
+        {shown.map((e) => {
+          const c = changes[e.id]!;
+          return (
+            <li key={e.id} data-checkpoint-id={e.id} data-kind={e.kind}>
+              <div className="row">
+                <strong>{e.kind === 'turn' ? e.title || 'turn' : 'Restore'}</strong>
+                <span className="muted">{new Date(e.createdAt).toLocaleTimeString()}</span>
+                <span className="spacer" />
+                <button aria-label={`Show diff of ${e.kind === 'turn' ? e.title : 'the restore'}`} onClick={() => setOpen(open === e.id ? null : e.id)}>
+                  {open === e.id ? 'Hide diff' : 'Diff'}
+                </button>
+                <button className="danger" disabled={running} aria-label={e.kind === 'turn' ? `Restore files to before ${e.title}` : 'Undo this restore'} onClick={() => void restore(e)}>
+                  {e.kind === 'turn' ? 'Restore files to before this turn' : 'Undo this restore'}
+                </button>
+              </div>
+              <ul className="files">
+                {c.files.map((f) => (
+                  <li key={f.path} data-status={f.status}>
+                    <span className="chip">{f.status}</span> <code>{f.path}</code>
+                  </li>
+                ))}
+              </ul>
+              {e.skipped.length > 0 && <p className="muted">Not saved (too large): {e.skipped.join(', ')}</p>}
+              {open === e.id && (
+                <pre className="diff" data-testid="diff">
+                  {c.patch}
+                  {c.truncated ? '\n… (diff cut)' : ''}
+                </pre>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
