@@ -16,4 +16,4 @@ export type { RulesRepo } from './rules.js';
 export type { ApprovalRule, PendingApproval, NewPendingApproval, ApprovalsRepo } from './approvals.js';
 export type { TraceRow, EventFilter, EventPage, IndexFileResult, TraceIndex } from './trace-index.js';
 export type { ReindexResult } from './reindex.js';
-export { sessionIdOfTraceFile, fileNoOfTraceFile, listTraceFiles, type TraceFile } from './trace-files.js';
+export { sessionIdOfTraceFile, fileNoOfTraceFile, listTraceFiles, type TraceFile } from '../trace/paths.js';

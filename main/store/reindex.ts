@@ -5,7 +5,7 @@ import type { SessionMetaPayload } from '../../shared/omni/types.js';
 import { reasonOf } from './errors.js';
 import type { ProjectsRepo } from './projects.js';
 import type { SessionsRepo } from './sessions.js';
-import { listTraceFiles, type TraceFile } from './trace-files.js';
+import { listTraceFiles, type TraceFile } from '../trace/paths.js';
 import type { IndexFileResult, TraceIndex } from './trace-index.js';
 
 export interface ReindexResult {

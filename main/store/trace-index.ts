@@ -6,7 +6,7 @@ import type { OmniMessage, SessionMetaPayload, TokenCounts } from '../../shared/
 import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
 import type { Db } from './db.js';
 import { StoreError, reasonOf } from './errors.js';
-import { fileNoOfTraceFile } from './trace-files.js';
+import { fileNoOfTraceFile } from '../trace/paths.js';
 import { readBytes, readLines, type LineSlice } from './trace-lines.js';
 import { describeRecord, linkRecord, newLinkState, type EarlierLookup, type LinkState } from './trace-row.js';
 

@@ -1,13 +1,16 @@
-// Trace file locations (SPEC §8–9): session ids, the path of each part of a session's trace, the scratchpad.
-// Pure path arithmetic plus one read-only directory scan (findTraceFiles). Must not create or write anything.
+// Trace file locations (SPEC §8–9): session ids, the path of each part of a session's trace, the scratchpad, and
+// the one walk of the traces folder (findTraceFiles for a session, listTraceFiles for all; symlinks not followed).
+// Pure path arithmetic plus read-only directory scans. Must not create or write anything.
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 const SESSION_ID_RE = /^session-(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-([0-9a-f]{8})$/;
 /** Names that may become one path segment: no separators, no `.`/`..`, nothing hidden. */
 const SAFE_SEGMENT_RE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 const PART_FILE_RE = /^(.+)_(\d{3,})\.jsonl$/;
+/** Any `<name>_<digits>.jsonl` (imported and older files may have fewer than three digits). */
+const NUMBERED_RE = /^(.*)_(\d+)\.jsonl$/;
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 
@@ -84,14 +87,61 @@ function listDirs(dir: string): string[] {
   }
 }
 
+/**
+ * Regular files of a folder. The one rule of every walk of the traces folder (finding a session's parts, reindex):
+ * symlinks are not followed, so a link in the traces folder cannot make Floe index or resume a file elsewhere.
+ */
 function listFiles(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() || e.isSymbolicLink())
+      .filter((e) => e.isFile())
       .map((e) => e.name);
   } catch {
     return [];
   }
+}
+
+/** Session id from a trace file name: the name up to `_NNN.jsonl` (or up to `.jsonl`). */
+export function sessionIdOfTraceFile(file: string): string {
+  const name = basename(file);
+  const m = NUMBERED_RE.exec(name);
+  if (m) return m[1]!;
+  return name.replace(/\.jsonl$/, '');
+}
+
+/** The `NNN` part as a number (0 when the name has none); orders the files of one session. */
+export function fileNoOfTraceFile(file: string): number {
+  const m = NUMBERED_RE.exec(basename(file));
+  return m ? Number(m[2]) : 0;
+}
+
+export interface TraceFile {
+  path: string;
+  agent: string;
+  sessionId: string;
+  fileNo: number;
+}
+
+/** Every `agents/*\/traces/*\/*.jsonl` under home, ordered by session id, then file number, then path. */
+export function listTraceFiles(home: string): TraceFile[] {
+  const out: TraceFile[] = [];
+  const agentsDir = join(home, 'agents');
+  for (const agent of listDirs(agentsDir)) {
+    const root = join(agentsDir, agent, 'traces');
+    for (const day of listDirs(root)) {
+      for (const name of listFiles(join(root, day))) {
+        if (!name.endsWith('.jsonl')) continue;
+        out.push({ path: join(root, day, name), agent, sessionId: sessionIdOfTraceFile(name), fileNo: fileNoOfTraceFile(name) });
+      }
+    }
+  }
+  return out.sort((a, b) =>
+    a.sessionId !== b.sessionId
+      ? a.sessionId < b.sessionId ? -1 : 1
+      : a.fileNo !== b.fileNo
+        ? a.fileNo - b.fileNo
+        : a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
 }
 
 /**

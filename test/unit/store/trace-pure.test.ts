@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 import { describeRecord, excerptOf, linkRecord, newLinkState, type EarlierLookup } from '../../../main/store/trace-row.js';
 import { readLines, splitLines } from '../../../main/store/trace-lines.js';
-import { fileNoOfTraceFile, listTraceFiles, sessionIdOfTraceFile } from '../../../main/store/trace-files.js';
+import { fileNoOfTraceFile, listTraceFiles, sessionIdOfTraceFile } from '../../../main/trace/paths.js';
 import { titleFrom } from '../../../main/store/reindex.js';
 import { tempDir } from './helpers.js';
 

@@ -84,3 +84,26 @@ describe('findTraceFiles', () => {
     expect(findTraceFiles(join(home, 'missing'), id)).toEqual([]);
   });
 });
+
+describe('one walk of the traces folder', () => {
+  it('findTraceFiles and listTraceFiles follow the same rule: regular files only, a symlinked part is not taken', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { findTraceFiles, listTraceFiles } = await import('../../../main/trace/paths.js');
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-walk-'));
+    try {
+      const id = 'session-2025-01-01-00-00-00-abcdef01';
+      const day = path.join(home, 'agents/default/traces/2025-01-01');
+      fs.mkdirSync(day, { recursive: true });
+      fs.writeFileSync(path.join(day, `${id}_001.jsonl`), '{}\n');
+      const elsewhere = path.join(home, 'elsewhere.jsonl');
+      fs.writeFileSync(elsewhere, '{}\n');
+      fs.symlinkSync(elsewhere, path.join(day, `${id}_002.jsonl`));
+      expect(findTraceFiles(home, id)).toEqual([path.join(day, `${id}_001.jsonl`)]);
+      expect(listTraceFiles(home).map((f) => [f.sessionId, f.fileNo])).toEqual([[id, 1]]);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
