@@ -21,6 +21,10 @@ export const ModelConfigSchema = z.strictObject({
   context_window: z.number().int().positive().default(128000),
   thinking_budget: z.number().int().nonnegative().optional(),
   max_output_tokens: z.number().int().positive().optional(),
+  /** prices in currency units per million tokens, for cost in `floe traces` and the UI (absent: tokens only) */
+  input_per_mtok: z.number().nonnegative().optional(),
+  output_per_mtok: z.number().nonnegative().optional(),
+  cached_input_per_mtok: z.number().nonnegative().optional(),
 });
 
 export const ProviderConfigSchema = z
@@ -133,9 +137,17 @@ export const McpServerConfigSchema = z.strictObject({
   config: McpServerConnectionSchema,
 });
 
+export const CompactionConfigSchema = z.strictObject({
+  /** compaction fires when the last prompt reaches min(max_context_length, context_window − headroom) */
+  max_context_length: z.number().int().positive().optional(),
+  headroom: z.number().int().nonnegative().default(2048),
+  mode: z.enum(['auto', 'prune', 'summarize', 'off']).default('auto'),
+});
+
 export const SystemConfigSchema = z
   .strictObject({
     system_prompt: z.string().optional(),
+    compaction: CompactionConfigSchema.optional(),
     shell: z
       .strictObject({
         /** capture the login environment once per session and source it per command (default true) */
@@ -172,3 +184,4 @@ export type ToolDefinitionConfig = z.output<typeof ToolDefinitionConfigSchema>;
 export type McpServerConnection = z.output<typeof McpServerConnectionSchema>;
 export type McpServerConfig = z.output<typeof McpServerConfigSchema>;
 export type SystemConfig = z.output<typeof SystemConfigSchema>;
+export type CompactionConfig = z.output<typeof CompactionConfigSchema>;

@@ -14,6 +14,21 @@ import type { Toolset } from '../environment/toolset.js';
 import type { ToolServices } from '../environment/types.js';
 import type { ModelClient, ModelResult } from '../llm/types.js';
 import { CallRunner, drain } from './calls.js';
+import {
+  DEFAULT_COMPACTION,
+  PRUNE_TARGET,
+  USER_BUDGET,
+  charsOf,
+  compactionThreshold,
+  contextAfterSummary,
+  countTurns,
+  estimateTokens,
+  promptTokens,
+  pruneOutputs,
+  requestSummary,
+  type CompactionMode,
+  type CompactionSettings,
+} from './compaction.js';
 import { pairToolCalls } from './pairing.js';
 import { AsyncQueue } from './queue.js';
 import { DEFAULT_RETRY_SCHEDULE_MS, isRetryable, retryDelay } from './retry.js';
@@ -23,6 +38,12 @@ export { DENIED_BY_POLICY, DENIED_BY_USER } from './calls.js';
 /** Where complete messages and events are recorded (the trace writer). A throw fails the task clearly. */
 export interface TraceSink {
   append(msg: OmniMessage): unknown;
+  /**
+   * After a compaction: continue the trace in a new part whose first records are `context` (the composition root
+   * writes `<session-id>_002.jsonl`, then `_003`, …, each starting with the session_meta). Optional: without it the
+   * trace simply goes on in the same place.
+   */
+  startPart?(context: OmniMessage[]): unknown;
 }
 
 /** Prepares the session's tools on the first run; may emit events (MCP connects) through `emit`. */
@@ -42,6 +63,10 @@ export interface SessionOptions {
   usage?: TokenCounts;
   retrySchedule?: readonly number[];
   requestTimeoutMs?: number;
+  /** when and how the context is compacted (default: auto at context_window − 2048) */
+  compaction?: CompactionSettings;
+  /** prompt tokens of the last request before a resume (its token_usage), for the compaction trigger */
+  lastPromptTokens?: number;
   /** called once by dispose(), for the host's own cleanup (commands, MCP, children) */
   onDispose?: () => Promise<void> | void;
 }
@@ -73,6 +98,10 @@ export class AgentSession {
   private current?: AbortController;
   private disposed = false;
   private traceError?: Error;
+  /** prompt tokens of the last completed request (0 after a compaction, until the next request reports) */
+  private lastPrompt: number;
+  /** characters and prompt tokens of the last completed request: the estimate's calibration */
+  private calibration?: { chars: number; tokens: number };
   running = false;
   lastResult?: TaskResult;
 
@@ -84,6 +113,17 @@ export class AgentSession {
     this.services = opts.services ?? {};
     this.history = [...(opts.history ?? [])];
     this.usage = opts.usage ?? zeroTokens();
+    this.lastPrompt = opts.lastPromptTokens ?? 0;
+  }
+
+  /** Tokens in context (the last request's prompt) and the model's window: the context meter. */
+  contextUsage(): { tokens: number; window: number; threshold: number } {
+    const window = this.model.model.contextWindow;
+    return { tokens: this.lastPrompt, window, threshold: compactionThreshold(window, this.compaction) };
+  }
+
+  private get compaction(): CompactionSettings {
+    return this.opts.compaction ?? DEFAULT_COMPACTION;
   }
 
   /** Complete model messages of the conversation so far. */
@@ -116,7 +156,28 @@ export class AgentSession {
   }
 
   /** Drive one task. Yields every message (partials included); returns the task's outcome. */
-  async *run(input: string | OmniMessage[], opts: RunOptions = {}): AsyncGenerator<OmniMessage, TaskResult, void> {
+  run(input: string | OmniMessage[], opts: RunOptions = {}): AsyncGenerator<OmniMessage, TaskResult, void> {
+    return this.task(opts, (ac, out) => this.drive(toMessages(input), opts.approve, ac, out));
+  }
+
+  /**
+   * Compact the context now (manual compaction: `/compact [focus]`, the UI's Compact action): a structured summary
+   * with `focus` given particular attention. Yields compaction_begin, the summary's partial text, compaction_end.
+   */
+  compact(focus?: string, opts: Omit<RunOptions, 'approve'> = {}): AsyncGenerator<OmniMessage, TaskResult, void> {
+    return this.task(opts, async (ac, out) => {
+      const t = this.taskContext(ac, out);
+      await this.prepare(t);
+      const done = await this.compactNow('manual', focus?.trim() || undefined, t);
+      if (ac.signal.aborted) return t.finishAborted();
+      return done.ok ? { status: 'completed' } : { status: 'failed', errorMessage: `compaction failed: ${done.error}` };
+    });
+  }
+
+  private async *task(
+    opts: { signal?: AbortSignal },
+    body: (ac: AbortController, out: AsyncQueue<OmniMessage>) => Promise<TaskResult>,
+  ): AsyncGenerator<OmniMessage, TaskResult, void> {
     if (this.running) throw new Error(`session ${this.id} is already running a task; use steer() or abort()`);
     if (this.disposed) throw new Error(`session ${this.id} was disposed`);
     this.running = true;
@@ -127,7 +188,7 @@ export class AgentSession {
     if (opts.signal?.aborted) ac.abort(opts.signal.reason);
     else opts.signal?.addEventListener('abort', onOuter, { once: true });
     const out = new AsyncQueue<OmniMessage>();
-    const task = this.drive(toMessages(input), opts.approve, ac, out)
+    const task = body(ac, out)
       .catch((e): TaskResult => ({
         status: 'failed',
         errorMessage: e instanceof Error ? e.message : String(e),
@@ -160,7 +221,8 @@ export class AgentSession {
     }
   }
 
-  private async drive(input: OmniMessage[], approve: ApproveFn | undefined, ac: AbortController, out: AsyncQueue<OmniMessage>): Promise<TaskResult> {
+  /** emit (stream + trace), event, and the abort bookkeeping of one task. */
+  private taskContext(ac: AbortController, out: AsyncQueue<OmniMessage>): TaskContext {
     const signal = ac.signal;
     const emit = (m: OmniMessage, trace = true) => {
       if (trace) this.record(m);
@@ -180,17 +242,27 @@ export class AgentSession {
       if (this.traceError) return { status: 'failed', errorMessage: `trace write failed: ${this.traceError.message}` };
       return { status: 'aborted' };
     };
+    return { signal, emit, event, finishAborted };
+  }
 
+  /** Start of every task: carry-over outputs, then the tools on the first task of this session object. */
+  private async prepare(t: TaskContext): Promise<Toolset> {
     // carry-over: every earlier tool_call keeps exactly one output
     for (const m of pairToolCalls(this.history, NOTE_ABORTED)) {
       this.history.push(m);
-      emit(m);
+      t.emit(m);
     }
     if (!this.toolset) {
-      this.toolset = await this.opts.tools((m) => emit(m), signal);
-      event({ type: 'tool_list_ready', tools: this.toolset.schemas() });
+      this.toolset = await this.opts.tools((m) => t.emit(m), t.signal);
+      t.event({ type: 'tool_list_ready', tools: this.toolset.schemas() });
     }
-    const toolset = this.toolset;
+    return this.toolset;
+  }
+
+  private async drive(input: OmniMessage[], approve: ApproveFn | undefined, ac: AbortController, out: AsyncQueue<OmniMessage>): Promise<TaskResult> {
+    const t = this.taskContext(ac, out);
+    const { signal, emit, event, finishAborted } = t;
+    const toolset = await this.prepare(t);
     for (const m of input) {
       this.history.push(m);
       emit(m);
@@ -206,13 +278,21 @@ export class AgentSession {
         this.history.push(m);
         emit(m);
       }
+      // at a turn boundary (the turn's tools have finished): compact when the last prompt reached the threshold
+      if (this.compaction.mode !== 'off' && this.lastPrompt > 0 && this.lastPrompt >= this.contextUsage().threshold) {
+        await this.compactNow('threshold', undefined, t);
+        if (signal.aborted) return finishAborted();
+      }
 
       // ── one request, retried on retryable failures; tool calls are decided and started as they complete ──
       let runner = newRunner();
       /** complete messages of this turn already in the trace (committed), in stream order */
       let turn: OmniMessage[] = [];
+      /** an overflow was answered by a compaction: a second one right after ends the task */
+      let overflowCompacted = false;
       for (let attempt = 0; ; ) {
         event({ type: 'request_begin' });
+        const sentChars = charsOf(this.history) + this.opts.systemPrompt.length + JSON.stringify(toolset.schemas()).length;
         /** complete messages of this attempt not committed yet: traced only if the request completes */
         let pending: OmniMessage[] = [];
         const gen = this.model.stream({
@@ -247,11 +327,34 @@ export class AgentSession {
         }
         this.usage = addTokens(this.usage, result.usage);
         if (result.stopReason === 'completed') {
+          const prompt = promptTokens(result.usage);
+          if (prompt > 0) {
+            this.lastPrompt = prompt;
+            this.calibration = { chars: sentChars, tokens: prompt };
+          }
           for (const m of pending) this.record(m);
           turn.push(...pending);
           event({ type: 'token_usage', session: { ...this.usage }, request: result.usage });
           event({ type: 'request_end', status: 'completed' });
           break;
+        }
+        if (result.overflow && runner.handed.length === 0) {
+          // the prompt does not fit the window: compact once and ask again; a second overflow ends the task
+          event({ type: 'token_usage', session: { ...this.usage }, request: result.usage });
+          event({ type: 'request_end', status: result.stopReason, ...(result.errorMessage ? { error_message: result.errorMessage } : {}) });
+          const fail = (why: string): TaskResult => ({
+            status: 'failed',
+            errorMessage:
+              `the conversation does not fit the context window of ${this.model.model.provider}/${this.model.model.id} ` +
+              `(${this.model.model.contextWindow} tokens) ${why}: ${result.errorMessage ?? 'context length exceeded'}. ` +
+              'Start a new session, or use a model with a larger context_window.',
+          });
+          if (overflowCompacted) return fail('even after compaction');
+          overflowCompacted = true;
+          const done = await this.compactNow('overflow', undefined, t);
+          if (signal.aborted) return finishAborted();
+          if (!done.ok) return fail(`and compacting it failed (${done.error})`);
+          continue;
         }
         attempt++;
         const wait = isRetryable(result.stopReason) ? retryDelay(attempt, schedule, result.retryAfterMs) : undefined;
@@ -293,6 +396,85 @@ export class AgentSession {
   }
 
   /**
+   * One compaction (issue 10), traced as compaction_begin … compaction_end: prune old tool outputs first; if that
+   * is not enough (or the mode says so), the model writes a structured summary, streamed as partial text. On success
+   * the history is the new context and the trace continues in a new part; on failure or abort the old context stays.
+   */
+  private async compactNow(
+    reason: 'threshold' | 'overflow' | 'manual',
+    focus: string | undefined,
+    t: TaskContext,
+  ): Promise<{ ok: true } | { ok: false; error: string }> {
+    const settings = this.compaction;
+    const mode: CompactionMode =
+      reason === 'manual' ? 'summarize' : settings.mode === 'off' ? 'auto' : settings.mode;
+    const threshold = compactionThreshold(this.model.model.contextWindow, settings);
+    const toolset = this.toolset!;
+    const fixedChars = this.opts.systemPrompt.length + JSON.stringify(toolset.schemas()).length;
+    const estimate = (h: readonly OmniMessage[]) => estimateTokens(charsOf(h) + fixedChars, this.calibration);
+    t.event({
+      type: 'compaction_begin',
+      reason,
+      mode,
+      context: this.lastPrompt || estimate(this.history),
+      turns: countTurns(this.history),
+      ...(focus ? { focus } : {}),
+    });
+    const end = (status: 'completed' | 'failed', extra: Record<string, unknown>) =>
+      t.event({ type: 'compaction_end', status, ...extra });
+    let base: OmniMessage[] = this.history;
+    let next: OmniMessage[] | undefined;
+    let used: 'prune' | 'summary' = 'prune';
+    let pruned = 0;
+    if (mode === 'auto' || mode === 'prune') {
+      const target = threshold * PRUNE_TARGET;
+      const p = pruneOutputs(this.history, (h) => estimate(h) <= target);
+      pruned = p.pruned;
+      base = p.history;
+      if (pruned && (mode === 'prune' || estimate(p.history) <= target)) next = p.history;
+      else if (mode === 'prune') {
+        end('failed', { error: 'no tool output left to prune' });
+        return { ok: false, error: 'no tool output left to prune' };
+      }
+    }
+    let usage: TokenCounts | undefined;
+    if (!next) {
+      used = 'summary';
+      const r = await requestSummary({
+        model: this.model,
+        system: this.opts.systemPrompt,
+        history: base,
+        tools: toolset.schemas(),
+        focus,
+        signal: t.signal,
+        timeoutMs: this.opts.requestTimeoutMs,
+        onPartial: (m) => t.emit(m, false),
+      });
+      usage = r.usage;
+      this.usage = addTokens(this.usage, r.usage);
+      if (!r.ok) {
+        const error = r.aborted ? 'aborted' : r.error;
+        end('failed', { error, usage: r.usage });
+        return { ok: false, error };
+      }
+      const perToken = this.calibration ? this.calibration.chars / this.calibration.tokens : 4;
+      next = contextAfterSummary(base, r.summary, Math.floor(threshold * USER_BUDGET * perToken));
+    }
+    end('completed', { mode: used, pruned, context: estimate(next), ...(usage ? { usage } : {}) });
+    this.history = next;
+    this.lastPrompt = 0;
+    if (this.opts.trace?.startPart && !this.traceError) {
+      try {
+        this.opts.trace.startPart(next);
+      } catch (e) {
+        this.traceError = e instanceof Error ? e : new Error(String(e));
+        this.current?.abort(this.traceError);
+      }
+    }
+    return { ok: true };
+  }
+
+  /**
    * Waits for the turn's decisions and running calls and adds their outputs to the history in call order. After an
    * abort, calls never reached get `[interrupted: tool aborted by user]` (emitted after the abort event) and the
    * aborted result is returned; otherwise undefined.
@@ -318,6 +500,14 @@ export class AgentSession {
     }
     return res;
   }
+}
+
+interface TaskContext {
+  signal: AbortSignal;
+  /** to the consumer, and to the trace unless `trace` is false */
+  emit: (m: OmniMessage, trace?: boolean) => void;
+  event: (p: EventPayload) => void;
+  finishAborted: () => TaskResult;
 }
 
 function toMessages(input: string | OmniMessage[]): OmniMessage[] {

@@ -2,6 +2,7 @@
 // Pure: takes the thrown value plus what the caller knows (aborted? timed out? which phase?). Never throws.
 // Must not retry or sleep: the engine owns retries.
 import type { StopReason } from '../../shared/omni/types.js';
+import { isContextOverflow } from './overflow.js';
 import { retryAfterFromHeaders } from './retry-after.js';
 
 export interface FailureContext {
@@ -22,6 +23,8 @@ export interface Failure {
   errorMessage: string;
   status?: number;
   retryAfterMs?: number;
+  /** the prompt did not fit the model's context window (overflow.ts): the engine compacts and retries once */
+  overflow?: boolean;
 }
 
 /** Provider error types that mean "try again later" even without an HTTP status (mid-stream error events). */
@@ -130,6 +133,7 @@ export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
     };
     const ra = retryAfterFromHeaders(err.headers as never);
     if (ra !== undefined) f.retryAfterMs = ra;
+    if (isContextOverflow({ status, type, code: pe.code, message })) f.overflow = true;
     return f;
   }
   if (name === 'APIConnectionTimeoutError') return timeoutFailure({ ...ctx, phase: 'open' });
@@ -152,12 +156,13 @@ export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
   }
   // An error body without HTTP status: an error event inside a 200 stream (anthropic `event: error`, openai `data: {"error":…}`).
   if (name === 'APIError' || (err.error && typeof err.error === 'object')) {
-    const { type, message } = providerError(err.error);
+    const { type, message, code } = providerError(err.error);
     const t = type ?? (typeof err.type === 'string' ? err.type : undefined);
     const msg = message ?? (typeof err.message === 'string' ? err.message : undefined);
     return {
       stopReason: t && RETRYABLE_TYPES.has(t) ? 'timeout' : 'failed',
       errorMessage: oneLine(`stream error${t ? ` ${t}` : ''}: ${msg ?? 'no message'}`),
+      ...(isContextOverflow({ type: t, code, message: msg }) ? { overflow: true } : {}),
     };
   }
   if (ctx.phase === 'stream') {

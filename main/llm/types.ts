@@ -42,6 +42,8 @@ export interface ModelResult {
   retryAfterMs?: number;
   /** HTTP status when the failure had one */
   status?: number;
+  /** the prompt did not fit the model's context window */
+  overflow?: boolean;
 }
 
 /**

@@ -6,12 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eventMsg, sessionMeta } from '../../shared/omni/builders.js';
 import { isSessionMeta } from '../../shared/omni/guards.js';
-import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
+import type { OmniMessage, SessionMetaMessage, TokenCounts } from '../../shared/omni/types.js';
 import type { FloeConfig, SystemConfig } from '../config/index.js';
 import { resolveModel } from '../config/models.js';
 import { UserError } from '../engine/errors.js';
 import { orderOutputs } from '../engine/pairing.js';
-import { AgentSession, type TraceSink } from '../engine/session.js';
+import { DEFAULT_COMPACTION, promptTokens, type CompactionSettings } from '../engine/compaction.js';
+import { AgentSession } from '../engine/session.js';
 import { assembleTools } from '../environment/assembly.js';
 import { builtinImplementations } from '../environment/builtins.js';
 import { CommandRegistry } from '../environment/commands/registry.js';
@@ -25,8 +26,9 @@ import type { ModelClient, ResolvedModel } from '../llm/types.js';
 import { findTraceFiles, newSessionId, traceFilePath } from '../trace/paths.js';
 import { readTrace } from '../trace/reader.js';
 import { rebuildHistory } from '../trace/resume.js';
-import { TraceWriter } from '../trace/writer.js';
 import { systemConfigOf, type ConfigSnapshot } from './config-snapshot.js';
+import { readProjectInstructions, type ProjectInstructions } from './instructions.js';
+import { TraceParts } from './trace-parts.js';
 
 /** Called after each trace record is written: its byte offset and length (without the newline). */
 export type TraceListener = (sessionId: string, file: string, offset: number, length: number, msg: OmniMessage) => void;
@@ -108,35 +110,50 @@ export class Agent {
     const client = this.client(modelRef);
     if (o.child?.thinking && !client.model.thinking) (client.model as ResolvedModel).thinking = o.child.thinking;
     const file = traceFilePath(this.home, this.name, id);
+    const instructions = readProjectInstructions(o.workspace);
+    const system = this.systemPrompt(o.workspace, instructions);
     const meta = sessionMeta({
       session_id: id,
       provider: client.model.provider,
       model_id: client.model.id,
       model_context_window: client.model.contextWindow,
-      system_prompt: this.systemPrompt(o.workspace),
-      agent_state: { agent: this.name, model: modelRef, ...(o.child ? { parent_session_id: o.child.parentId, depth: 1 } : {}) },
+      system_prompt: system,
+      agent_state: {
+        agent: this.name,
+        model: modelRef,
+        ...(o.child ? { parent_session_id: o.child.parentId, depth: 1 } : {}),
+        ...(instructions.files.length ? { instructions: instructions.files } : {}),
+      },
       workspace: o.workspace,
       ...(o.child ? { source: 'subagent' } : {}),
     });
-    const writer = this.openWriter(id, file);
+    const writer = this.openWriter(id, file, meta);
     writer.append(meta);
-    return this.build(id, o.workspace, client, writer, modelRef, o.child ? 1 : 0, o.child?.parentId, [], undefined, o.services);
+    return this.build(id, o.workspace, client, writer, modelRef, o.child ? 1 : 0, o.child?.parentId, [], undefined, o.services, system);
   }
 
-  /** Resume from the trace alone: committed turns replayed, every tool_call paired. */
+  /**
+   * Resume from the trace alone: the latest part (after a compaction it starts with the compacted context), its
+   * committed turns replayed, every tool_call paired. A compaction the process did not finish is closed as failed;
+   * the context from before it is used.
+   */
   async resumeSession(id: string, services?: ToolServices): Promise<AgentSession> {
     const files = findTraceFiles(this.home, id);
     if (!files.length) throw new UserError(`no trace found for session ${id} under ${this.home}/agents/*/traces — check the id with "floe traces list"`);
-    const messages: OmniMessage[] = [];
-    for (const f of files) messages.push(...readTrace(f).messages);
-    const meta = messages.find(isSessionMeta);
-    if (!meta) throw new UserError(`trace of ${id} has no session_meta line (${files[0]}); it cannot be resumed`);
+    const latest = files[files.length - 1];
+    const messages = readTrace(latest).messages;
+    const meta = messages.find(isSessionMeta) ?? readTrace(files[0]).messages.find(isSessionMeta);
+    if (!meta) throw new UserError(`trace of ${id} has no session_meta line (${latest}); it cannot be resumed`);
     const { history } = rebuildHistory(messages);
     const state = meta.payload.agent_state as { model?: string; depth?: number; parent_session_id?: string };
     const modelRef = state.model ?? `${meta.payload.provider}/${meta.payload.model_id}`;
     const client = this.client(modelRef);
-    const usage = lastUsage(messages);
-    const writer = this.openWriter(id, files[files.length - 1]);
+    let usage = lastUsage(messages);
+    for (let i = files.length - 2; !usage && i >= 0; i--) usage = lastUsage(readTrace(files[i]).messages);
+    const writer = this.openWriter(id, latest, meta);
+    if (openCompaction(messages)) {
+      writer.append(eventMsg({ type: 'compaction_end', status: 'failed', error: INTERRUPTED_COMPACTION }));
+    }
     return this.build(
       id,
       meta.payload.workspace,
@@ -148,6 +165,8 @@ export class Agent {
       orderOutputs(history),
       usage,
       services,
+      undefined,
+      lastPromptTokens(messages),
     );
   }
 
@@ -163,28 +182,31 @@ export class Agent {
     });
   }
 
-  systemPrompt(workspace: string): string {
+  /** The agent's system prompt, the workspace line, then the project instructions (AGENTS.md, CLAUDE.md). */
+  systemPrompt(workspace: string, instructions: ProjectInstructions = readProjectInstructions(workspace)): string {
     const base = this.systemConfig.system_prompt ?? '';
-    return `${base}${base ? '\n\n' : ''}Workspace: ${workspace}\nAll commands run in this folder unless told otherwise.`;
+    const ws = `${base}${base ? '\n\n' : ''}Workspace: ${workspace}\nAll commands run in this folder unless told otherwise.`;
+    return instructions.text ? `${ws}\n\n${instructions.text}` : ws;
   }
 
-  private openWriter(id: string, file: string): TraceSink & { close(): void } {
+  private openWriter(id: string, file: string, meta: SessionMetaMessage): TraceParts {
     const listener = this.opts.onTraceRecord;
-    // the writer reports lengths with the newline; the listener contract is the record's bytes without it
-    return TraceWriter.open(file, listener ? (offset: number, length: number, msg: OmniMessage) => listener(id, file, offset, length - 1, msg) : undefined);
+    return new TraceParts(file, meta, listener ? (f, offset, length, msg) => listener(id, f, offset, length, msg) : undefined);
   }
 
   private build(
     id: string,
     workspace: string,
     client: ModelClient,
-    writer: TraceSink & { close(): void },
+    writer: TraceParts,
     modelRef: string,
     depth: number,
     parentId: string | undefined,
     history: OmniMessage[],
     usage: TokenCounts | undefined,
     extra?: ToolServices,
+    system: string = this.systemPrompt(workspace),
+    lastPrompt?: number,
   ): AgentSession {
     if (!fs.existsSync(workspace) || !fs.statSync(workspace).isDirectory()) {
       throw new UserError(`workspace ${workspace} is not a folder; pass an existing folder with --workspace`);
@@ -208,13 +230,15 @@ export class Agent {
       id,
       workspace,
       model: client,
-      systemPrompt: this.systemPrompt(workspace),
+      systemPrompt: system,
       services,
       trace: writer,
       history,
       usage,
       retrySchedule: this.opts.retrySchedule,
       requestTimeoutMs: this.opts.requestTimeoutMs,
+      compaction: compactionSettings(this.systemConfig),
+      lastPromptTokens: lastPrompt,
       tools: async (emit, signal) => {
         if (!bare && servers.length) {
           emit(eventMsg({ type: 'mcp_connect_begin', servers: servers.map((s) => s.name) }));
@@ -272,4 +296,36 @@ function lastUsage(messages: OmniMessage[]): TokenCounts | undefined {
     if (messages[i].type === 'event_msg' && p.type === 'token_usage' && p.session) return p.session;
   }
   return undefined;
+}
+
+export const INTERRUPTED_COMPACTION = 'interrupted: the compaction did not finish; the context from before it is kept';
+
+/** A compaction_begin in these messages with no compaction_end after it. */
+function openCompaction(messages: OmniMessage[]): boolean {
+  let open = false;
+  for (const m of messages) {
+    const t = (m.payload as { type?: string }).type;
+    if (m.type !== 'event_msg' || m.origin) continue;
+    if (t === 'compaction_begin') open = true;
+    else if (t === 'compaction_end') open = false;
+  }
+  return open;
+}
+
+/** Prompt tokens of the last request of a trace part (0 when a compaction came after it). */
+function lastPromptTokens(messages: OmniMessage[]): number {
+  let n = 0;
+  for (const m of messages) {
+    if (m.type !== 'event_msg' || m.origin) continue;
+    const p = m.payload as { type?: string; request?: TokenCounts; status?: string };
+    if (p.type === 'token_usage' && p.request) n = promptTokens(p.request);
+    else if (p.type === 'compaction_end' && p.status === 'completed') n = 0;
+  }
+  return n;
+}
+
+function compactionSettings(sc: SystemConfig): CompactionSettings {
+  const c = sc.compaction;
+  if (!c) return DEFAULT_COMPACTION;
+  return { headroom: c.headroom, mode: c.mode, ...(c.max_context_length ? { maxContextLength: c.max_context_length } : {}) };
 }

@@ -35,7 +35,8 @@ const callId = (m: OmniMessage): string => (m.payload as { tool_call_id: string 
  * Takes a trace's messages (any order of session_meta / model_msg / event_msg) and returns the history to replay.
  * - Only complete model_msg payloads without `origin` are kept (partials and child messages never replay);
  *   thinking and `fidelity` objects are kept as they are.
- * - Turns are delimited by `request_begin` events. Tools run concurrently, so their outputs are traced in
+ * - Turns are delimited by `request_begin` events; what precedes the first one (a part's opening context after a
+ *   compaction, or the first user input) keeps its file order. Tools run concurrently, so their outputs are traced in
  *   completion order, sometimes before the model finished streaming; within each turn the outputs are moved
  *   right after the model's messages and put in call order (the order the model was given them). User input
  *   that arrived after the turn (steering) stays after the outputs. Without any `request_begin` (traces from
@@ -95,6 +96,12 @@ export function rebuildHistory(messages: OmniMessage[]): RebuiltHistory {
       outsBySeg.set(si, list);
     }
     segments.forEach((seg, si) => {
+      if (si === 0) {
+        // before the first request: the part's opening context (after a compaction: the compacted history, its
+        // outputs already in place) or the first user input; kept in file order
+        for (const m of seg) if (keep.has(m)) history.push(m);
+        return;
+      }
       const rest = seg.filter((m) => keep.has(m) && !isToolOutput(m));
       let lastModel = -1;
       rest.forEach((m, i) => {

@@ -163,9 +163,24 @@ export interface TokenUsagePayload {
 }
 export interface CompactionBeginPayload {
   type: 'compaction_begin';
+  /** Floe's fields (other harnesses may write none): why, how, tokens in context, model turns compacted */
+  reason?: 'threshold' | 'overflow' | 'manual' | string;
+  mode?: string;
+  context?: number;
+  turns?: number;
+  /** what a manual compaction was asked to keep in focus */
+  focus?: string;
 }
 export interface CompactionEndPayload {
   type: 'compaction_end';
+  /** Floe's fields: completed, or failed (the old context stays); what was done; the new context's estimate */
+  status?: 'completed' | 'failed' | string;
+  mode?: 'prune' | 'summary' | string;
+  pruned?: number;
+  context?: number;
+  error?: string;
+  /** usage of the summary request */
+  usage?: TokenCounts;
 }
 export interface AbortPayload {
   type: 'abort';
