@@ -10,7 +10,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stale = process.argv.includes('--stale');
 if (!existsSync(join(root, 'node_modules', 'tsx'))) {
   // an install without dependencies yet (or a production install): nothing to build with
-  process.stderr.write('floe: the browser UI was not built (dependencies missing); `floe web` builds it on first start.\n');
+  process.stderr.write(
+    'floe: the browser UI was not built (dependencies missing); `floe web` builds it on first start.\n',
+  );
   process.exit(0);
 }
 const { register } = await import('tsx/esm/api');
@@ -18,6 +20,7 @@ register();
 const { ensureRenderer } = await import(new URL('../main/cli/renderer-build.ts', import.meta.url).href);
 const problem = ensureRenderer(root, { rebuildStale: stale });
 if (problem) {
-  process.stderr.write(`floe: building the browser UI failed: ${problem}.${stale ? '' : ' `floe web` will try again on first start.'}\n`);
+  const next = stale ? '' : ' `floe web` will try again on first start.';
+  process.stderr.write(`floe: building the browser UI failed: ${problem}.${next}\n`);
   process.exit(stale ? 1 : 0);
 }

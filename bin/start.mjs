@@ -18,7 +18,8 @@ const args = process.argv.slice(2);
 
 function browserMode(line) {
   process.stdout.write(`${line}\n`);
-  const child = spawn(process.execPath, [join(root, 'bin', 'floe.mjs'), 'web', ...args], { cwd: root, stdio: 'inherit' });
+  const web = [join(root, 'bin', 'floe.mjs'), 'web', ...args];
+  const child = spawn(process.execPath, web, { cwd: root, stdio: 'inherit' });
   // Ctrl-C reaches the child through the terminal; a SIGTERM sent to us is passed on. Either way we wait for it.
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => child.kill('SIGTERM'));

@@ -107,7 +107,9 @@ export async function provisionForElectron(
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): Promise<ProvisionResult> {
   const target = electronTarget(root);
-  if (!target) return { ok: false, reason: 'node_modules/electron/package.json or abi_version is missing; run npm install' };
+  if (!target) {
+    return { ok: false, reason: 'node_modules/electron/package.json or abi_version is missing; run npm install' };
+  }
   return provisionSqlite({ root, target, loader: binary, log });
 }
 
@@ -136,7 +138,10 @@ export async function desktopCommand(deps: DesktopDeps = {}): Promise<number> {
   }
   const native = await (deps.provision ?? provisionForElectron)(binary, root);
   if (!native.ok) {
-    err(`floe: ${NO_SQLITE_MESSAGE}: ${native.reason}.\nSee docs/troubleshooting.md ("Native modules"), or use browser mode: floe web\n`);
+    err(
+      `floe: ${NO_SQLITE_MESSAGE}: ${native.reason}.\n` +
+        'See docs/troubleshooting.md ("Native modules"), or use browser mode: floe web\n',
+    );
     return EXIT_FAILED;
   }
   if (deps.prepareOnly) return EXIT_OK;

@@ -10,14 +10,20 @@ const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 /** The one line naming what was added and the default chosen (pure). */
 export function firstRunLine(home: string, added: DetectedProvider[], defaultModel: string | null): string {
-  const what = added.map((p) => `"${p.name}" (found ${p.source}; ${plural(p.models.length, 'model')} from its models endpoint)`);
+  const what = added.map(
+    (p) => `"${p.name}" (found ${p.source}; ${plural(p.models.length, 'model')} from its models endpoint)`,
+  );
   return (
-    `floe: no provider was configured; added ${what.join(', ')} to ${configPath(home)} — keys stay in the environment. ` +
+    `floe: no provider was configured; added ${what.join(', ')} to ${configPath(home)}` +
+    ' — keys stay in the environment. ' +
     `Default model: ${defaultModel ?? 'none'} (change it there or pass --model).`
   );
 }
 
-export async function firstRun(home: string, o: { env?: NodeJS.ProcessEnv; err?: (s: string) => void } = {}): Promise<void> {
+export async function firstRun(
+  home: string,
+  o: { env?: NodeJS.ProcessEnv; err?: (s: string) => void } = {},
+): Promise<void> {
   const err = o.err ?? ((s: string) => process.stderr.write(s));
   try {
     if (loadConfig(home).providers.length) return;

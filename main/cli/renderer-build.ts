@@ -46,11 +46,18 @@ export function buildRenderer(root: string): string | null {
  * Builds the UI when it is missing (or, with `rebuildStale`, older than its sources), saying so on `log` first.
  * Returns null when the UI is ready, else the reason it is not.
  */
-export function ensureRenderer(root: string, o: { rebuildStale?: boolean; log?: (line: string) => void } = {}): string | null {
+export function ensureRenderer(
+  root: string,
+  o: { rebuildStale?: boolean; log?: (line: string) => void } = {},
+): string | null {
   const state = rendererState(root);
   if (state === 'fresh' || (state === 'stale' && !o.rebuildStale)) return null;
   const log = o.log ?? ((l: string) => process.stderr.write(`${l}\n`));
-  log(state === 'missing' ? 'The browser UI is not built yet; building it now (out/renderer, a few seconds)…' : 'The browser UI is older than its sources; rebuilding it (out/renderer)…');
+  log(
+    state === 'missing'
+      ? 'The browser UI is not built yet; building it now (out/renderer, a few seconds)…'
+      : 'The browser UI is older than its sources; rebuilding it (out/renderer)…',
+  );
   const problem = buildRenderer(root);
   if (!problem) log('The browser UI is built.');
   return problem;

@@ -24,7 +24,10 @@ export interface Adopted {
   defaultModel: string | null;
 }
 
-/** Adds `found` (those named in `only`, if given) to config.yaml; the first added one's default becomes default_model. */
+/**
+ * Adds `found` (those named in `only`, if given) to config.yaml; when no default_model is set, the first added
+ * provider's default becomes it.
+ */
 export function adoptProviders(home: string, found: Adoptable[], only?: string[]): Adopted {
   let config = loadConfig(home);
   const added: string[] = [];

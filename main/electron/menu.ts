@@ -1,5 +1,6 @@
 // The application menu as a pure template: File (Open Folder…, Quit), Edit (undo … select all), View (zoom, full
-// screen; reload and developer tools only in development), Window, plus the app menu on macOS. Must not build the menu or open dialogs itself (app.ts does).
+// screen; reload and developer tools only in development), Window, plus the app menu on macOS. Must not build the
+// menu or open dialogs itself (app.ts does).
 import type { MenuItemConstructorOptions } from 'electron';
 
 export interface MenuOptions {
@@ -35,7 +36,8 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
   const view: MenuItemConstructorOptions[] = o.dev
     ? [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }]
     : [];
-  view.push({ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' });
+  view.push({ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' });
+  view.push({ type: 'separator' }, { role: 'togglefullscreen' });
   template.push({ label: 'View', submenu: view });
   template.push({
     label: 'Window',

@@ -35,6 +35,16 @@ export function electronNativeBinding(opts: { versions: NodeJS.ProcessVersions |
 
 /** The message shown when the store cannot open under Electron, with the way out. */
 export function nativeHint(binding: string | undefined, appRoot: string): string {
-  if (binding) return `The Electron build of better-sqlite3 in use is ${binding}. If it fails to load, delete it and start again with "npm start" (or "npx floe desktop"), which fetches or builds it for this Electron version (docs/troubleshooting.md, "Native modules").`;
-  return `No Electron build of better-sqlite3 was found at ${join(appRoot, ELECTRON_SQLITE_BINARY)}; the Node build in node_modules cannot load in Electron. Start the app with "npm start" (or "npx floe desktop"), which fetches or builds it (docs/troubleshooting.md, "Native modules"), or use browser mode: npx floe web.`;
+  const howTo = 'docs/troubleshooting.md, "Native modules"';
+  if (binding) {
+    return (
+      `The Electron build of better-sqlite3 in use is ${binding}. If it fails to load, delete it and start again ` +
+      `with "npm start" (or "npx floe desktop"), which fetches or builds it for this Electron version (${howTo}).`
+    );
+  }
+  return (
+    `No Electron build of better-sqlite3 was found at ${join(appRoot, ELECTRON_SQLITE_BINARY)}; the Node build in ` +
+    'node_modules cannot load in Electron. Start the app with "npm start" (or "npx floe desktop"), which fetches or ' +
+    `builds it (${howTo}), or use browser mode: npx floe web.`
+  );
 }

@@ -7,7 +7,19 @@
 // under Electron with ELECTRON_RUN_AS_NODE=1. Runs in plain Node (never inside Electron); never touches the Node
 // build in node_modules/better-sqlite3.
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { abiOfBinary, ELECTRON_SQLITE_BINARY } from './native.js';
@@ -103,7 +115,14 @@ interface Ran {
 }
 
 /** Runs a child to completion, passing each stderr line to `onLine`; kills it after `timeoutMs`. */
-function run(cmd: string, args: string[], o: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; onLine?: (l: string) => void }): Promise<Ran> {
+interface RunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  onLine?: (l: string) => void;
+}
+
+function run(cmd: string, args: string[], o: RunOptions): Promise<Ran> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: o.cwd, env: o.env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -153,7 +172,12 @@ const loadScript = [
  * Whether `file` is a usable build for `target`: its ABI symbol matches, and (with a loader) it opens an in-memory
  * database under that runtime. Returns null when it is, else the reason.
  */
-export async function verifyBinary(file: string, target: NativeTarget, loader: string | null, o: { root: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<string | null> {
+export async function verifyBinary(
+  file: string,
+  target: NativeTarget,
+  loader: string | null,
+  o: { root: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<string | null> {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -166,7 +190,8 @@ export async function verifyBinary(file: string, target: NativeTarget, loader: s
   }
   if (!loader) return null;
   const env = { ...buildEnv(o.env ?? process.env), ELECTRON_RUN_AS_NODE: '1' };
-  const r = await run(loader, ['-e', loadScript, file, sqlitePackage(o.root).dir], { cwd: o.root, env, timeoutMs: o.timeoutMs ?? 60_000 });
+  const args = ['-e', loadScript, file, sqlitePackage(o.root).dir];
+  const r = await run(loader, args, { cwd: o.root, env, timeoutMs: o.timeoutMs ?? 60_000 });
   if (r.code === 0) return null;
   return `${file} does not load under ${label(target)}: ${r.error ?? (r.timedOut ? 'timed out' : lastError(r.stderr))}`;
 }
@@ -185,13 +210,26 @@ function stampFits(s: Stamp | null, t: NativeTarget, version: string): boolean {
 }
 
 /** Fetches the prebuilt binary into a staging folder with prebuild-install; returns its path or the reason. */
-async function fetchPrebuilt(o: Required<Pick<ProvisionOptions, 'root' | 'target' | 'timeoutMs'>> & { env: NodeJS.ProcessEnv; log: (l: string) => void; stage: string }): Promise<{ file: string } | { reason: string }> {
+/** What a provisioning step gets: the app, the target, its bound, and a staging folder of its own. */
+interface Step {
+  root: string;
+  target: NativeTarget;
+  timeoutMs: number;
+  env: NodeJS.ProcessEnv;
+  log: (l: string) => void;
+  stage: string;
+}
+
+type StepResult = { file: string } | { reason: string };
+
+async function fetchPrebuilt(o: Step): Promise<StepResult> {
   const pkg = sqlitePackage(o.root);
   const cli = path.join(o.root, 'node_modules', 'prebuild-install', 'bin.js');
   if (!existsSync(cli)) return { reason: `prebuild-install is not installed (${cli}); run npm install` };
   copyFileSync(path.join(pkg.dir, 'package.json'), path.join(o.stage, 'package.json'));
   const t = o.target;
-  const args = [cli, '--runtime', t.runtime, '--target', t.target, '--arch', t.arch, '--platform', t.platform, '--verbose'];
+  const args = [cli, '--runtime', t.runtime, '--target', t.target, '--arch', t.arch, '--platform', t.platform];
+  args.push('--verbose');
   const r = await run(process.execPath, args, {
     cwd: o.stage,
     env: buildEnv(o.env),
@@ -208,7 +246,7 @@ async function fetchPrebuilt(o: Required<Pick<ProvisionOptions, 'root' | 'target
 }
 
 /** Compiles better-sqlite3 against the target's headers in a staging copy; returns the binary or the reason. */
-async function compile(o: Required<Pick<ProvisionOptions, 'root' | 'target' | 'timeoutMs'>> & { env: NodeJS.ProcessEnv; log: (l: string) => void; stage: string }): Promise<{ file: string } | { reason: string }> {
+async function compile(o: Step): Promise<StepResult> {
   const gyp = nodeGypScript(o.root, o.env);
   if (!gyp) return { reason: 'node-gyp was not found (it comes with npm)' };
   const pkg = sqlitePackage(o.root);
@@ -217,8 +255,11 @@ async function compile(o: Required<Pick<ProvisionOptions, 'root' | 'target' | 't
   // build/ where it runs, and that must never be the Node build in node_modules
   const real = realpathSync(pkg.dir);
   const skipTop = new Set(['build', 'node_modules']);
-  cpSync(real, src, { recursive: true, dereference: true, filter: (p) => !skipTop.has(path.relative(real, p).split(path.sep)[0]!) });
-  if (lstatSync(src).isSymbolicLink() || realpathSync(src) === real) return { reason: `could not copy ${real} to a staging folder` };
+  const keep = (p: string) => !skipTop.has(path.relative(real, p).split(path.sep)[0]!);
+  cpSync(real, src, { recursive: true, dereference: true, filter: keep });
+  if (lstatSync(src).isSymbolicLink() || realpathSync(src) === real) {
+    return { reason: `could not copy ${real} to a staging folder` };
+  }
   const t = o.target;
   const args = [gyp, 'rebuild', '--release', `--target=${t.target}`, `--arch=${t.arch}`];
   if (t.runtime === 'electron') args.push(`--dist-url=${o.env.npm_config_disturl || 'https://electronjs.org/headers'}`);
@@ -265,7 +306,8 @@ export async function provisionSqlite(opts: ProvisionOptions): Promise<Provision
     const fits = stampFits(readStamp(root), target, version);
     const problem = await verifyBinary(dest, target, fits ? null : loader, vo);
     if (!problem) {
-      if (!fits) writeFileSync(path.join(root, SQLITE_STAMP), JSON.stringify({ betterSqlite3: version, ...target, source: 'present' }, null, 2) + '\n');
+      const stamp: Stamp = { betterSqlite3: version, ...target, source: 'present' };
+      if (!fits) writeFileSync(path.join(root, SQLITE_STAMP), JSON.stringify(stamp, null, 2) + '\n');
       return { ok: true, path: dest, source: 'present' };
     }
     log(`The existing ${ELECTRON_SQLITE_BINARY} cannot be used (${problem}); replacing it.`);

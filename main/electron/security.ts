@@ -111,10 +111,12 @@ export function secureSession(ses: SecurableSession, csp: string, expected: stri
     callback({ responseHeaders: withCsp(details.responseHeaders, csp) });
   });
   ses.setPermissionRequestHandler((contents, permission, callback, details) => {
-    callback(permissionGranted(permission, askingUrl(contents, (details as { requestingUrl?: string } | undefined)?.requestingUrl), expected));
+    const reported = (details as { requestingUrl?: string } | undefined)?.requestingUrl;
+    callback(permissionGranted(permission, askingUrl(contents, reported), expected));
   });
   ses.setPermissionCheckHandler((contents, permission, requestingOrigin, details) => {
-    const url = (details as { requestingUrl?: string } | undefined)?.requestingUrl || askingUrl(contents, undefined) || requestingOrigin;
+    const reported = (details as { requestingUrl?: string } | undefined)?.requestingUrl;
+    const url = reported || askingUrl(contents, undefined) || requestingOrigin;
     return permissionGranted(permission, url, expected);
   });
 }

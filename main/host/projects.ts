@@ -10,7 +10,14 @@ import type { Handlers } from './table.js';
 import { projectView } from './views.js';
 import type { Project } from '../store/index.js';
 
-type M = 'projects.list' | 'projects.add' | 'projects.open' | 'projects.forget' | 'projects.completePath' | 'projects.pickFolder' | 'projects.relocate';
+type M =
+  | 'projects.list'
+  | 'projects.add'
+  | 'projects.open'
+  | 'projects.forget'
+  | 'projects.completePath'
+  | 'projects.pickFolder'
+  | 'projects.relocate';
 
 /** The absolute path of an existing folder (`~` expanded), or a bad_request naming it. */
 function existingFolder(path: string): string {

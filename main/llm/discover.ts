@@ -19,10 +19,36 @@ interface KnownProvider {
 }
 
 export const KNOWN_PROVIDERS: readonly KnownProvider[] = [
-  { name: 'openai', protocol: 'openai', keyEnv: 'OPENAI_API_KEY', baseEnv: 'OPENAI_BASE_URL', baseUrl: 'https://api.openai.com/v1', prefer: ['gpt-5', 'gpt-4.1', 'gpt-4o'] },
-  { name: 'anthropic', protocol: 'anthropic', keyEnv: 'ANTHROPIC_API_KEY', baseEnv: 'ANTHROPIC_BASE_URL', baseUrl: 'https://api.anthropic.com', prefer: [] },
-  { name: 'deepseek', protocol: 'openai', keyEnv: 'DEEPSEEK_API_KEY', baseUrl: 'https://api.deepseek.com/v1', prefer: ['deepseek-chat'] },
-  { name: 'openrouter', protocol: 'openai', keyEnv: 'OPENROUTER_API_KEY', baseUrl: 'https://openrouter.ai/api/v1', prefer: [] },
+  {
+    name: 'openai',
+    protocol: 'openai',
+    keyEnv: 'OPENAI_API_KEY',
+    baseEnv: 'OPENAI_BASE_URL',
+    baseUrl: 'https://api.openai.com/v1',
+    prefer: ['gpt-5', 'gpt-4.1', 'gpt-4o'],
+  },
+  {
+    name: 'anthropic',
+    protocol: 'anthropic',
+    keyEnv: 'ANTHROPIC_API_KEY',
+    baseEnv: 'ANTHROPIC_BASE_URL',
+    baseUrl: 'https://api.anthropic.com',
+    prefer: [],
+  },
+  {
+    name: 'deepseek',
+    protocol: 'openai',
+    keyEnv: 'DEEPSEEK_API_KEY',
+    baseUrl: 'https://api.deepseek.com/v1',
+    prefer: ['deepseek-chat'],
+  },
+  {
+    name: 'openrouter',
+    protocol: 'openai',
+    keyEnv: 'OPENROUTER_API_KEY',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    prefer: [],
+  },
 ];
 
 /** At most this many models are offered per provider (OpenRouter lists hundreds). */
@@ -66,10 +92,12 @@ export function candidates(env: NodeJS.ProcessEnv): Candidate[] {
   for (const k of KNOWN_PROVIDERS) {
     if (!env[k.keyEnv]?.trim()) continue;
     const base = (k.baseEnv && env[k.baseEnv]?.trim()) || k.baseUrl;
-    out.push({ name: k.name, protocol: k.protocol, baseUrl: base.replace(/\/+$/, ''), apiKeyEnv: k.keyEnv, source: k.keyEnv, prefer: k.prefer });
+    const baseUrl = base.replace(/\/+$/, '');
+    out.push({ name: k.name, protocol: k.protocol, baseUrl, apiKeyEnv: k.keyEnv, source: k.keyEnv, prefer: k.prefer });
   }
   const ollama = ollamaBaseUrl(env);
-  out.push({ name: 'ollama', protocol: 'openai', baseUrl: ollama, source: `Ollama at ${ollama.replace(/\/v1$/, '')}`, prefer: [] });
+  const source = `Ollama at ${ollama.replace(/\/v1$/, '')}`;
+  out.push({ name: 'ollama', protocol: 'openai', baseUrl: ollama, source, prefer: [] });
   return out;
 }
 
@@ -79,7 +107,8 @@ export function modelsUrl(c: Pick<Candidate, 'protocol' | 'baseUrl'>): string {
   return `${c.baseUrl}/models`;
 }
 
-const NOT_CHAT = /(embed|tts|whisper|dall-e|davinci|babbage|moderation|transcribe|audio|realtime|image|search|rerank|computer-use)/i;
+const NOT_CHAT =
+  /(embed|tts|whisper|dall-e|davinci|babbage|moderation|transcribe|audio|realtime|image|search|rerank|computer-use)/i;
 const OPENAI_VISION = /^(gpt-4o|gpt-4\.1|gpt-5|o3|o4|chatgpt-4o)/;
 
 /** Chat models from a models-endpoint answer (OpenAI-style or Anthropic's `{ data: [{ id }] }`), pure. */
@@ -96,7 +125,8 @@ export function parseModels(body: unknown, c: Pick<Candidate, 'name' | 'protocol
     const vision = Array.isArray(modalities)
       ? modalities.includes('image')
       : c.protocol === 'anthropic' || (c.name === 'openai' && OPENAI_VISION.test(id));
-    const ctx = typeof item.context_length === 'number' && item.context_length > 0 ? item.context_length : c.protocol === 'anthropic' ? 200_000 : 128_000;
+    const fallback = c.protocol === 'anthropic' ? 200_000 : 128_000;
+    const ctx = typeof item.context_length === 'number' && item.context_length > 0 ? item.context_length : fallback;
     out.push({ id, vision, contextWindow: ctx });
   }
   return out;
@@ -148,7 +178,10 @@ export async function discover(c: Candidate, env: NodeJS.ProcessEnv, timeoutMs: 
  * Every provider the environment offers, with its models (those whose endpoint failed carry `error`), in the
  * order of KNOWN_PROVIDERS then Ollama. An Ollama that does not answer is left out entirely (it is only a probe).
  */
-export async function detectProviders(env: NodeJS.ProcessEnv = process.env, o: { timeoutMs?: number; ollamaTimeoutMs?: number } = {}): Promise<DetectedProvider[]> {
+export async function detectProviders(
+  env: NodeJS.ProcessEnv = process.env,
+  o: { timeoutMs?: number; ollamaTimeoutMs?: number } = {},
+): Promise<DetectedProvider[]> {
   const found = await Promise.all(
     candidates(env).map((c) => discover(c, env, c.apiKeyEnv ? (o.timeoutMs ?? 10_000) : (o.ollamaTimeoutMs ?? 1_500))),
   );

@@ -119,7 +119,8 @@ export function createProjectsRepo(db: Db, now: Clock): ProjectsRepo {
       const abs = resolve(path);
       const other = byPath.get(abs);
       if (other && other.id !== id) {
-        throw new StoreError(`The folder ${abs} is already the project "${other.name}"; open that one, or forget it first.`, { code: 'conflict' });
+        const why = `The folder ${abs} is already the project "${other.name}"; open that one, or forget it first.`;
+        throw new StoreError(why, { code: 'conflict' });
       }
       if (setPath.run(abs, id).changes === 0) {
         throw new StoreError(`There is no project with id ${id}; reload the project list.`, { code: 'not_found' });

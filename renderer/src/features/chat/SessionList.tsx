@@ -62,7 +62,9 @@ export function SessionList() {
         </button>
       </form>
       {project?.missing && <MissingFolderNotice project={project} />}
-      {tried && !model && settings && !settings.defaultModel && !project?.missing && <NoModelNotice hasModels={(settings?.models.length ?? 0) > 0} />}
+      {tried && !model && settings && !settings.defaultModel && !project?.missing && (
+        <NoModelNotice hasModels={settings.models.length > 0} />
+      )}
       {chatError && !currentId && (
         <p className="banner error" role="alert">
           {chatError}

@@ -35,7 +35,8 @@ export function FirstRunPanel() {
   const adopt = async () => {
     setBusy(true);
     try {
-      useSettings.setState({ settings: await call('settings.adoptDetected', { names: usable.map((p) => p.name) }), error: null });
+      const settings = await call('settings.adoptDetected', { names: usable.map((p) => p.name) });
+      useSettings.setState({ settings, error: null });
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -46,7 +47,11 @@ export function FirstRunPanel() {
   return (
     <section className="banner first-run" aria-labelledby="first-run-title">
       <h2 id="first-run-title">Set up a model provider</h2>
-      {!found && !error && <p className="hint" role="status">Looking for providers: API keys in the environment and a local Ollama…</p>}
+      {!found && !error && (
+        <p className="hint" role="status">
+          Looking for providers: API keys in the environment and a local Ollama…
+        </p>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -58,7 +63,8 @@ export function FirstRunPanel() {
           <ul aria-label="Detected providers">
             {usable.map((p) => (
               <li key={p.name}>
-                <strong>{p.name}</strong> — found {p.source}; {p.models.length} model{p.models.length === 1 ? '' : 's'}
+                <strong>{p.name}</strong> — found {p.source}; {p.models.length} model
+                {p.models.length === 1 ? '' : 's'}
                 {p.defaultModel ? `, default ${p.defaultModel}` : ''}
               </li>
             ))}
@@ -75,8 +81,8 @@ export function FirstRunPanel() {
       ))}
       {found && usable.length === 0 && (
         <p>
-          No provider found. Set OPENAI_API_KEY, ANTHROPIC_API_KEY, DEEPSEEK_API_KEY or OPENROUTER_API_KEY before starting
-          Floe, start Ollama, or add a provider by hand.
+          No provider found. Set OPENAI_API_KEY, ANTHROPIC_API_KEY, DEEPSEEK_API_KEY or OPENROUTER_API_KEY before
+          starting Floe, start Ollama, or add a provider by hand.
         </p>
       )}
       <button onClick={() => go('settings')}>Open Settings</button>

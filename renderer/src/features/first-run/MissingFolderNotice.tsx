@@ -29,8 +29,8 @@ export function MissingFolderNotice({ project, compact = false }: { project: Api
     <div className={compact ? 'missing-folder' : 'banner error missing-folder'} role={compact ? undefined : 'alert'}>
       {!compact && (
         <p>
-          The folder {project.path} of project &quot;{project.name}&quot; no longer exists. Its sessions can still be read;
-          to start new ones, locate the folder where it is now, or forget the project.
+          The folder {project.path} of project &quot;{project.name}&quot; no longer exists. Its sessions can still
+          be read; to start new ones, locate the folder where it is now, or forget the project.
         </p>
       )}
       <button aria-label={`Locate the folder of ${project.name}…`} onClick={() => void locate()}>
@@ -57,7 +57,13 @@ export function MissingFolderNotice({ project, compact = false }: { project: Api
           }}
         >
           <label htmlFor={`locate-${project.id}`}>New location of {project.name} (absolute path)</label>
-          <input id={`locate-${project.id}`} value={path} autoComplete="off" spellCheck={false} onChange={(e) => setPath(e.target.value)} />
+          <input
+            id={`locate-${project.id}`}
+            value={path}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setPath(e.target.value)}
+          />
           <button type="submit" disabled={!path.trim()}>
             Use this folder
           </button>
