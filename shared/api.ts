@@ -273,6 +273,22 @@ export const ParamsSchemas = {
   'settings.detectProviders': z.object({}),
   /** adds detected providers (all, or those named) with api_key_env; sets the default model when none is set */
   'settings.adoptDetected': z.object({ names: z.array(z.string().min(1)).optional() }),
+  /** edits a provider in place: base URL, key (literal or variable; null removes), the full model list */
+  'settings.updateProvider': z.object({
+    name: z.string().min(1),
+    baseUrl: z.string().url().optional(),
+    apiKey: z.string().min(1).nullable().optional(),
+    apiKeyEnv: z.string().min(1).nullable().optional(),
+    models: z.array(z.object({ id: z.string().min(1), vision: z.boolean().default(false), contextWindow: z.number().int().positive().default(128000) })).min(1).optional(),
+  }),
+  /** reads a provider's models endpoint; the fields given override the configured provider's (for unsaved edits) */
+  'settings.discoverModels': z.object({
+    name: z.string().min(1),
+    protocol: z.enum(['openai', 'anthropic']).optional(),
+    baseUrl: z.string().url().optional(),
+    apiKey: z.string().min(1).optional(),
+    apiKeyEnv: z.string().min(1).optional(),
+  }),
   'settings.update': z.object({ defaultModel: z.string().nullable().optional(), visionModel: z.string().nullable().optional(), defaultApprovalMode: APPROVAL_MODE.optional() }),
 
   'usage.totals': z.object({ sessionId: id.optional(), projectId: id.optional() }),
@@ -332,6 +348,9 @@ export interface Results {
   'settings.detectProviders': { providers: ApiDetectedProvider[] };
   'settings.adoptDetected': ApiSettings;
   'settings.update': ApiSettings;
+  'settings.updateProvider': ApiSettings;
+  /** `error` (models then empty) says why the endpoint could not be read, classified like testProvider */
+  'settings.discoverModels': { models: { id: string; vision: boolean; contextWindow: number }[]; error?: string };
   'usage.totals': TokenCounts & { sessions: number };
 }
 

@@ -1,4 +1,4 @@
-// Editing config.yaml from the UI or CLI (SPEC §8): add/remove a provider, pick the default/vision model and the
+// Editing config.yaml from the UI or CLI (SPEC §8): add/edit/remove a provider, pick the default/vision model and the
 // default approval mode — through the yaml Document API so the user's comments and layout survive — and redacting
 // secrets for display.
 // Every edit is validated as a whole before it is written (atomically, mode 0600). Must not touch other files.
@@ -104,6 +104,81 @@ export function removeProvider(home: string, name: string): FloeConfig {
     }
   }
   doc.deleteIn(['providers', idx]);
+  return commit(file, doc);
+}
+
+/** What updateProvider may change; a key left out stays as it is. */
+export interface ProviderPatch {
+  base_url?: string;
+  /** a new literal key (removes api_key_env); null removes the literal key */
+  api_key?: string | null;
+  /** a new key variable (removes api_key); null removes it */
+  api_key_env?: string | null;
+  /** the full new model list, in order; models kept by id keep their other fields and comments */
+  models?: { id: string; vision: boolean; context_window: number }[];
+}
+
+/**
+ * Edits the provider named `name` in place (comments on it and on kept models survive). The whole file is
+ * validated before it is written, so a model still named by default_model cannot be dropped silently.
+ */
+export function updateProvider(home: string, name: string, patch: ProviderPatch): FloeConfig {
+  const { file, doc } = openDoc(home);
+  const seq = doc.get('providers', true);
+  const items = isSeq(seq) ? seq.items : [];
+  const node = items.find((it) => providerNameAt(it) === name);
+  if (!isMap(node)) {
+    const names = items.map(providerNameAt).filter((n): n is string => !!n);
+    throw new ConfigError(
+      `${file}: no provider named "${name}"${names.length ? ` (providers: ${names.join(', ')})` : ' (no providers are configured)'}.`,
+      file,
+    );
+  }
+  if (patch.base_url !== undefined) node.set('base_url', patch.base_url);
+  if (patch.api_key !== undefined) {
+    if (patch.api_key === null) node.delete('api_key');
+    else {
+      node.set('api_key', patch.api_key);
+      node.delete('api_key_env');
+    }
+  }
+  if (patch.api_key_env !== undefined) {
+    if (patch.api_key_env === null) node.delete('api_key_env');
+    else {
+      node.set('api_key_env', patch.api_key_env);
+      node.delete('api_key');
+    }
+  }
+  if (patch.models !== undefined) {
+    const old = node.get('models', true);
+    const oldItems = isSeq(old) ? old.items : [];
+    const byId = new Map<string, unknown>();
+    for (const it of oldItems) {
+      const idNode = isMap(it) ? it.get('id', true) : undefined;
+      if (isScalar(idNode)) byId.set(String(idNode.value), it);
+    }
+    const next: unknown[] = [];
+    for (const m of patch.models) {
+      const kept = byId.get(m.id);
+      if (isMap(kept)) {
+        kept.set('vision', m.vision);
+        kept.set('context_window', m.context_window);
+        next.push(kept);
+      } else next.push(doc.createNode({ id: m.id, vision: m.vision, context_window: m.context_window }));
+    }
+    if (isSeq(old)) old.items = next;
+    else node.set('models', doc.createNode(next));
+  }
+  const idx = items.indexOf(node);
+  const checked = ProviderConfigSchema.safeParse(node.toJSON());
+  if (!checked.success) {
+    const lines = checked.error.issues.flatMap((i) =>
+      explainIssue(i, node.toJSON(), ProviderConfigSchema).map(
+        (x) => `${file}: providers[${idx}] (${name}): ${formatPath(x.path)}: ${x.text}`,
+      ),
+    );
+    throw new ConfigError(lines.join('\n'), file);
+  }
   return commit(file, doc);
 }
 

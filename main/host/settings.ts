@@ -15,9 +15,10 @@ import {
   resolveModel,
   setDefaultApprovalMode,
   setModelChoice,
+  updateProvider,
   type FloeConfig,
 } from '../config/index.js';
-import { detectProviders } from '../llm/discover.js';
+import { detectProviders, discover } from '../llm/discover.js';
 import { createModelClient } from '../llm/index.js';
 import type { HostContext } from './context.js';
 import { describeProviderFailure } from './provider-failure.js';
@@ -32,9 +33,12 @@ type M =
   | 'settings.detectProviders'
   | 'settings.adoptDetected'
   | 'settings.update'
+  | 'settings.updateProvider'
+  | 'settings.discoverModels'
   | 'usage.totals';
 
 export const TEST_PROVIDER_TIMEOUT_MS = 20_000;
+export const DISCOVER_TIMEOUT_MS = 10_000;
 
 export function settingsView(config: FloeConfig, agents: string[]): ApiSettings {
   return {
@@ -89,6 +93,40 @@ export function settingsHandlers(ctx: HostContext): Handlers<M> {
       if (visionModel !== undefined) config = setModelChoice(home, 'vision_model', visionModel ?? undefined);
       if (defaultApprovalMode !== undefined) config = setDefaultApprovalMode(home, defaultApprovalMode);
       return changed(config);
+    },
+    'settings.updateProvider': ({ name, baseUrl, apiKey, apiKeyEnv, models }) =>
+      changed(
+        updateProvider(home, name, {
+          ...(baseUrl !== undefined ? { base_url: baseUrl } : {}),
+          ...(apiKey !== undefined ? { api_key: apiKey } : {}),
+          ...(apiKeyEnv !== undefined ? { api_key_env: apiKeyEnv } : {}),
+          ...(models ? { models: models.map((m) => ({ id: m.id, vision: m.vision, context_window: m.contextWindow })) } : {}),
+        }),
+      ),
+    'settings.discoverModels': async (p) => {
+      const configured = loadConfig(home).providers.find((x) => x.name === p.name);
+      const protocol = p.protocol ?? configured?.protocol;
+      const baseUrl = p.baseUrl ?? configured?.base_url;
+      if (!protocol || !baseUrl) {
+        throw notFound(`There is no provider named "${p.name}" in ${home}/config.yaml; give its protocol and base URL.`);
+      }
+      const key =
+        p.apiKey ??
+        (p.apiKeyEnv ? process.env[p.apiKeyEnv] : undefined) ??
+        configured?.api_key ??
+        (configured?.api_key_env ? process.env[configured.api_key_env] : undefined);
+      // discover() reads the key from an environment; hand it one holding just this key
+      const env = key ? { FLOE_DISCOVERY_KEY: key } : {};
+      const cand = { name: p.name, protocol, baseUrl: baseUrl.replace(/\/+$/, ''), source: p.name, prefer: [] };
+      const found = await discover(key ? { ...cand, apiKeyEnv: 'FLOE_DISCOVERY_KEY' } : cand, env, DISCOVER_TIMEOUT_MS);
+      if (!found.error) return { models: found.models };
+      const status = /answered HTTP (\d+)/.exec(found.error)?.[1];
+      const f = describeProviderFailure(
+        { stopReason: 'failed', errorMessage: found.error, ...(status ? { status: Number(status) } : {}) },
+        baseUrl,
+        p.name,
+      );
+      return { models: [], error: f.message };
     },
     'settings.testProvider': async ({ name, model }) => {
       const config = loadConfig(home);

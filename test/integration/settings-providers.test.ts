@@ -1,6 +1,8 @@
 // Settings through the host service with real sockets: "Test" names the real failure (a refused port, a 401 from
-// the scripted model server).
+// the scripted model server); models discovered from the server's models endpoint; a provider edited in config.yaml.
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type HostService } from '../../main/host/index.js';
 import { startModelServer, type ModelServer, type ScriptStep } from '../fixtures/model-server.js';
@@ -57,5 +59,45 @@ describe('settings: provider test', () => {
     const nf = await ok(h, 'settings.testProvider', { name: 'mock' });
     expect(nf).toMatchObject({ ok: false, kind: 'not-found' });
     expect(nf.message).toContain('not found (HTTP 404)');
+  });
+});
+
+describe('settings: discover and edit', () => {
+  it('discovers the models of a configured provider with its key, and names a refused port', async () => {
+    const { h, server } = await setup();
+    const r = await ok(h, 'settings.discoverModels', { name: 'mock' });
+    expect(r).toEqual({ models: [{ id: 'scripted-model', vision: false, contextWindow: 128000 }] });
+    expect(server.modelListRequests.at(-1)).toMatchObject({ path: '/v1/models', headers: { authorization: 'Bearer test-key' } });
+    const port = await refusedPort();
+    const bad = await ok(h, 'settings.discoverModels', { name: 'mock', baseUrl: `http://127.0.0.1:${port}/v1` });
+    expect(bad.models).toEqual([]);
+    expect(bad.error).toMatch(/^connection refused: nothing is listening at 127\.0\.0\.1:\d+/);
+    const fresh = await ok(h, 'settings.discoverModels', { name: 'new', protocol: 'openai', baseUrl: server.openaiBaseUrl, apiKey: 'k-typed' });
+    expect(fresh.models.map((m: any) => m.id)).toEqual(['scripted-model']);
+    expect(server.modelListRequests.at(-1)!.headers.authorization).toBe('Bearer k-typed');
+    expect(await h.call('settings.discoverModels', { name: 'ghost' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('edits a provider in config.yaml (comments kept), refusing an edit that would break the file', async () => {
+    const { h, env } = await setup();
+    const file = path.join(env.home, 'config.yaml');
+    fs.writeFileSync(file, `# my providers\n${fs.readFileSync(file, 'utf8')}`, { mode: 0o600 });
+    const s = await ok(h, 'settings.updateProvider', {
+      name: 'mock',
+      apiKeyEnv: 'MOCK_KEY',
+      models: [{ id: 'm1', vision: true, contextWindow: 32000 }, { id: 'scripted-model', contextWindow: 8000 }],
+    });
+    expect(s.providers[0]).toMatchObject({
+      apiKey: 'env:MOCK_KEY',
+      models: [{ id: 'm1', vision: true, contextWindow: 32000 }, { id: 'scripted-model', vision: false, contextWindow: 8000 }],
+    });
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).toContain('# my providers');
+    expect(text).toContain('api_key_env: MOCK_KEY');
+    expect(text).not.toContain('test-key');
+    expect(text).toContain('- id: scripted-model');
+    const refused = await h.call('settings.updateProvider', { name: 'mock', models: [{ id: 'other' }] });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('default_model') } });
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
   });
 });

@@ -13,6 +13,7 @@ import {
   redactSystemConfig,
   removeProvider,
   setModelChoice,
+  updateProvider,
 } from '../../../main/config/write.js';
 import { ConfigError } from '../../../main/config/errors.js';
 
@@ -98,6 +99,62 @@ describe('addProvider / removeProvider', () => {
     writeFileSync(configPath(home), 'providers: [\n', { mode: 0o600 });
     expect(() => removeProvider(home, 'x')).toThrow(ConfigError);
     expect(readFileSync(configPath(home), 'utf8')).toBe('providers: [\n');
+  });
+});
+
+describe('updateProvider', () => {
+  const EDITABLE = `# mine
+providers:
+  - name: local # keep this one
+    protocol: openai
+    base_url: http://127.0.0.1:11434/v1
+    api_key_env: LOCAL_KEY
+    models:
+      # the one I use
+      - id: qwen3
+        thinking_budget: 2000 # tuned by hand
+      - id: old
+default_model: local/qwen3
+`;
+
+  it('edits URL, key and models in place, keeping comments and the fields of kept models', () => {
+    const home = newHome();
+    mkdirSync(home, { recursive: true });
+    writeFileSync(configPath(home), EDITABLE, { mode: 0o600 });
+    const cfg = updateProvider(home, 'local', {
+      base_url: 'http://10.0.0.2:8000/v1',
+      api_key: 'sk-new-key-1234',
+      models: [
+        { id: 'qwen3', vision: true, context_window: 64000 },
+        { id: 'llava', vision: true, context_window: 4096 },
+      ],
+    });
+    expect(cfg.providers[0]).toMatchObject({ base_url: 'http://10.0.0.2:8000/v1', api_key: 'sk-new-key-1234' });
+    expect(cfg.providers[0].api_key_env).toBeUndefined();
+    expect(cfg.providers[0].models).toEqual([
+      { id: 'qwen3', vision: true, context_window: 64000, thinking_budget: 2000 },
+      { id: 'llava', vision: true, context_window: 4096 },
+    ]);
+    const text = readFileSync(configPath(home), 'utf8');
+    for (const c of ['# mine', '# keep this one', '# the one I use', '# tuned by hand']) expect(text).toContain(c);
+    expect(text).not.toContain('old');
+    expect(mode(configPath(home))).toBe('600');
+    expect(loadConfig(home)).toEqual(cfg);
+    expect(updateProvider(home, 'local', { api_key_env: 'OTHER_KEY' }).providers[0]).toMatchObject({ api_key_env: 'OTHER_KEY' });
+    expect(readFileSync(configPath(home), 'utf8')).not.toContain('sk-new-key');
+  });
+
+  it('refuses an edit that breaks the file, and leaves the file as it was', () => {
+    const home = newHome();
+    mkdirSync(home, { recursive: true });
+    writeFileSync(configPath(home), EDITABLE, { mode: 0o600 });
+    expect(() => updateProvider(home, 'local', { models: [{ id: 'other', vision: false, context_window: 1000 }] })).toThrow(
+      /default_model.*"local\/qwen3" is not a configured model/,
+    );
+    expect(() => updateProvider(home, 'local', { base_url: 'ftp://x' })).toThrow(/providers\[0\] \(local\): base_url: must be an http/);
+    expect(() => updateProvider(home, 'local', { models: [] })).toThrow(/models: must list at least one model/);
+    expect(() => updateProvider(home, 'ghost', {})).toThrow(/no provider named "ghost" \(providers: local\)/);
+    expect(readFileSync(configPath(home), 'utf8')).toBe(EDITABLE);
   });
 });
 

@@ -1,13 +1,15 @@
-// Settings: providers and their models (add, test the connection, remove; keys shown masked only), default and
-// vision model, default approval mode, theme (system/light/dark), approval rules (RulesSection).
+// Settings: providers and their models (add, edit, discover models, test the connection, remove; keys shown masked
+// only), default and vision model, default approval mode, theme (system/light/dark), approval rules (RulesSection).
 import { useEffect, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode } from '../../../../shared/api.js';
+import { ProviderEditor } from './ProviderEditor.js';
 import { RulesSection } from './RulesSection.js';
 import { useSettings } from './store.js';
 import type { ThemeChoice } from './theme.js';
 
 export function SettingsScreen() {
   const { settings, error, tests, theme, load, removeProvider, testProvider, update, setTheme } = useSettings();
+  const [editing, setEditing] = useState<string | null>(null);
   useEffect(() => {
     void load();
   }, [load]);
@@ -69,6 +71,9 @@ export function SettingsScreen() {
                     <button aria-label={`Test connection of ${p.name}`} disabled={t === 'testing'} onClick={() => void testProvider(p.name)}>
                       {t === 'testing' ? 'Testing…' : 'Test'}
                     </button>
+                    <button aria-label={`Edit provider ${p.name}`} aria-expanded={editing === p.name} onClick={() => setEditing(editing === p.name ? null : p.name)}>
+                      Edit
+                    </button>
                     <button className="danger" aria-label={`Remove provider ${p.name}`} onClick={() => confirm(`Remove provider ${p.name}?`) && void removeProvider(p.name)}>
                       Remove
                     </button>
@@ -78,13 +83,17 @@ export function SettingsScreen() {
                       {t.message}
                     </p>
                   )}
-                  <ul className="models">
-                    {p.models.map((m) => (
-                      <li key={m.id}>
-                        {m.id} · {m.contextWindow.toLocaleString()} tokens{m.vision ? ' · vision' : ''}
-                      </li>
-                    ))}
-                  </ul>
+                  {editing === p.name ? (
+                    <ProviderEditor provider={p} onDone={() => setEditing(null)} />
+                  ) : (
+                    <ul className="models">
+                      {p.models.map((m) => (
+                        <li key={m.id}>
+                          {m.id} · {m.contextWindow.toLocaleString()} tokens{m.vision ? ' · vision' : ''}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               );
             })}

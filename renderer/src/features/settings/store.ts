@@ -13,6 +13,8 @@ export interface SettingsState {
   load(): Promise<void>;
   addProvider(p: Params<'settings.addProvider'>): Promise<boolean>;
   removeProvider(name: string): Promise<void>;
+  /** false (and `error` set) when the host refused the edit */
+  updateProvider(p: Params<'settings.updateProvider'>): Promise<boolean>;
   testProvider(name: string, model?: string): Promise<void>;
   update(p: { defaultModel?: string | null; visionModel?: string | null; defaultApprovalMode?: ApiApprovalMode }): Promise<void>;
   setTheme(t: ThemeChoice): void;
@@ -48,6 +50,15 @@ export const useSettings = create<SettingsState>((set) => ({
   async addProvider(p) {
     try {
       set({ settings: await call('settings.addProvider', p), error: null });
+      return true;
+    } catch (e) {
+      set({ error: messageOf(e) });
+      return false;
+    }
+  },
+  async updateProvider(p) {
+    try {
+      set({ settings: await call('settings.updateProvider', p), error: null });
       return true;
     } catch (e) {
       set({ error: messageOf(e) });
