@@ -4,6 +4,7 @@
 // the model is scripted.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../fixtures/model-server.js';
 import { jsonLines, runCli, tempHome, traceFiles } from '../helpers/cli.js';
@@ -24,10 +25,18 @@ const payloads = (file: string): any[] =>
 
 describe('one writer per session', () => {
   it('floe run holds a session: floe web is refused; then floe web holds it: floe run is refused', async () => {
+    // each command holds its task open until the test has seen the other side refused (a gate file), so the
+    // refusal never races the task's end however slow the machine is (a fixed sleep did race under load)
+    const gates = fs.mkdtempSync(`${os.tmpdir()}/floe-gates-`);
+    cleanups.push(() => fs.rmSync(gates, { recursive: true, force: true }));
+    const gateA = `${gates}/a`;
+    const gateB = `${gates}/b`;
+    const held = (gate: string, word: string): string =>
+      `for i in $(seq 600); do [ -e '${gate}' ] && break; sleep 0.05; done; echo ${word}`;
     const server = await startModelServer([
-      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: 'sleep 2; echo slow-a' }, id: 'call_a' }] } },
+      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: held(gateA, 'slow-a') }, id: 'call_a' }] } },
       { reply: { text: 'done A' } },
-      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: 'sleep 2; echo slow-b' }, id: 'call_b' }] } },
+      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: held(gateB, 'slow-b') }, id: 'call_b' }] } },
       { reply: { text: 'done B' } },
     ]);
     cleanups.push(() => server.close());
@@ -49,7 +58,9 @@ describe('one writer per session', () => {
         for (const m of jsonLines(chunk)) {
           if (m.type === 'session_meta') sessionId = m.payload.session_id;
           if (m.payload?.type === 'tool_call' && !refusedByCli) {
-            refusedByCli = client.call('sessions.run', { sessionId, prompt: 'hijack' });
+            refusedByCli = client
+              .call('sessions.run', { sessionId, prompt: 'hijack' })
+              .finally(() => fs.writeFileSync(gateA, ''));
           }
         }
       },
@@ -66,6 +77,7 @@ describe('one writer per session', () => {
     expect((await client.call('sessions.run', { sessionId, prompt: 'second task' })).ok).toBe(true);
     await client.waitFor('session.message', (p) => p.sessionId === sessionId && p.message.payload?.type === 'tool_call');
     const second = await runCli(['run', '--resume', sessionId, 'hijack'], { home: env.home });
+    fs.writeFileSync(gateB, '');
     expect(second.code).toBe(2);
     expect(second.stderr).toBe(
       `floe: Session ${sessionId} is being run by floe web (pid ${webProc.pid}). Wait for that task to finish or stop it there, then try again.\n`,
