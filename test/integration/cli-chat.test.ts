@@ -47,7 +47,11 @@ describe('floe chat', () => {
       await waitFor(() => screen, /First answer\./);
       p.write('run something slow\r');
       await waitFor(() => screen, /▶ exec_command/);
-      await new Promise((r) => setTimeout(r, 500));
+      // interrupt only once the command runs (with --workspace the turn's checkpoint is taken before it starts)
+      for (let i = 0; i < 200 && !spawnSync('pgrep', ['-f', 'sleep 30.4242']).stdout.toString().trim(); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 200));
       p.write('\x03');
       await waitFor(() => screen, /task aborted/);
       p.write('are you still there?\r');

@@ -12,6 +12,7 @@ const host = (title: string): CaseRef => ({ file: 'host-approvals.test.ts', titl
 const images = (title: string): CaseRef => ({ file: 'images.test.ts', title });
 const web = (title: string): CaseRef => ({ file: 'web-electron.test.ts', title });
 const hard = (title: string): CaseRef => ({ file: 'hardening.test.ts', title });
+const rules = (title: string): CaseRef => ({ file: 'rule-bypass.test.ts', title });
 
 export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'aliases and case variants': [bypass('${mode}: Bash, Shell, bash, EXEC_COMMAND')],
@@ -40,6 +41,10 @@ export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'Host header (DNS rebinding)': [hard('browser mode answers only to its own Host')],
   'token out of the address bar': [hard('Chromium opening the printed URL')],
   'private FLOE_HOME and floe.db': [hard('a fresh FLOE_HOME is created 0700')],
+  // issue 13: command rules against bypasses (the file prints its own count of cases)
+  'command rules allow what they name': [rules('control: the rules do allow what they name')],
+  'command rule bypasses ask or deny': [rules('read-only + allow rules: %s')],
+  'deny rules cannot be dodged': [rules('allow-all + deny rm: %s')],
 };
 
 describe('security suite', () => {
