@@ -1,5 +1,6 @@
 // `floe chat`: a multi-turn REPL over one session. Ctrl-C aborts the running task (not the REPL); `/mode <mode>`
-// changes the approval mode for the next decision; `/exit` (or EOF) leaves. Approval questions read the same stdin.
+// changes the approval mode for the next decision; `/compact [focus]` compacts the context now; `/exit` (or EOF)
+// leaves. Approval questions read the same stdin.
 import type { Command } from 'commander';
 import { modeApprover } from '../approval/modes.js';
 import { APPROVAL_MODES, type ApprovalMode } from '../approval/types.js';
@@ -11,7 +12,9 @@ import { cliTurn, wrapped } from './turn-checkpoints.js';
 import { humanRenderer } from './render.js';
 import { openCliSession, parseMode, type RunFlags } from './run.js';
 
-export const CHAT_HELP = 'Type a message and press Enter. /mode <allow-all|deny-all|read-only|always-ask>, /exit to leave. Ctrl-C stops a running task.';
+export const CHAT_HELP =
+  'Type a message and press Enter. /mode <allow-all|deny-all|read-only|always-ask>, /compact [focus] to compact the ' +
+  'context now, /exit to leave. Ctrl-C stops a running task.';
 
 export async function chatCommand(flags: RunFlags): Promise<number> {
   let mode: ApprovalMode = parseMode(flags.approve, 'allow-all');
@@ -46,6 +49,20 @@ export async function chatCommand(flags: RunFlags): Promise<number> {
           mode = m as ApprovalMode;
           write(`approval mode: ${mode}\n`);
         } else write(`unknown mode "${m}"; use one of: ${APPROVAL_MODES.join(', ')}\n`);
+        continue;
+      }
+      if (text === '/compact' || text.startsWith('/compact ')) {
+        current = new AbortController();
+        const render = humanRenderer(write, !!process.stdout.isTTY && !process.env.NO_COLOR);
+        const gen = session.compact(text.slice('/compact'.length).trim() || undefined, { signal: current.signal });
+        let r = await gen.next();
+        while (!r.done) {
+          render.push(r.value);
+          r = await gen.next();
+        }
+        render.end();
+        current = undefined;
+        if (r.value.status !== 'completed') write(`(compaction ${r.value.status}${r.value.errorMessage ? ': ' + r.value.errorMessage : ''})\n`);
         continue;
       }
       if (text.startsWith('/')) {

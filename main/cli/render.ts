@@ -64,6 +64,13 @@ export function humanRenderer(write: (s: string) => void, color: boolean): Rende
         case 'abort':
           line(`${who}${red('! aborted' + (p.reason ? ': ' + p.reason : ''))}`);
           return;
+        case 'compaction_begin':
+          line(dim(`${who}⋯ compacting the context${p.reason ? ` (${p.reason}${p.context ? `, ${p.context} tokens` : ''})` : ''}`));
+          return;
+        case 'compaction_end':
+          if (p.status === 'failed') line(`${who}${red(`! compaction failed${p.error ? ': ' + p.error : ''}; the context is unchanged`)}`);
+          else line(dim(`${who}⋯ context compacted${p.mode ? ` (${p.mode}${p.context ? `, about ${p.context} tokens now` : ''})` : ''}`));
+          return;
         case 'mcp_connect_end':
           for (const r of p.results ?? []) if (mcpServerFailed(r)) line(red(`! MCP server "${r.server}" skipped: ${r.error ?? r.status}`));
           return;

@@ -1,8 +1,10 @@
 // `floe traces list|show|export|import|reindex`: the trace browser for the terminal. It uses the host's own trace
 // handlers over floe.db (so CLI and UI list, export and import the same way), without starting a host.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
-import type { OmniMessage } from '../../shared/omni/types.js';
+import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
+import { costOf, summarizeUsage, type Prices } from '../../shared/usage.js';
 import { dbPath, floeHome } from '../config/home.js';
 import type { HostContext } from '../host/context.js';
 import { HostError } from '../host/errors.js';
@@ -11,6 +13,7 @@ import { openStore, type Store } from '../store/index.js';
 import { findTraceFiles, readTrace } from '../trace/index.js';
 import { fail, UsageError } from './exit.js';
 import { humanRenderer } from './render.js';
+import { pricesFor, requestLine, sessionUsage, tryLoadConfig, usageLine } from './usage.js';
 
 async function withStore<T>(fn: (store: Store, home: string) => T | Promise<T>): Promise<T> {
   const home = floeHome();
@@ -52,11 +55,25 @@ export function registerTracesCommand(program: Command): void {
     .action((o: { text?: string; limit: string; json?: boolean }) =>
       withStore(async (store, home) => {
         const rows = (await handlers(store, home)['traces.list']({ text: o.text })).slice(0, Math.max(1, Number(o.limit) || 50));
-        if (o.json) for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
+        const config = tryLoadConfig(home);
+        const usage = (r: (typeof rows)[number]) => {
+          const u = sessionUsage(home, r.sessionId, r.agent);
+          const prices = pricesFor(config, r.model);
+          const cost = u.session ? costOf(u.session, prices) : undefined;
+          return { u, prices, cost };
+        };
+        if (o.json)
+          for (const r of rows) {
+            const { u, cost } = usage(r);
+            const extra = { contextTokens: u.context, contextWindow: u.window, tokens: u.session ?? null, ...(cost !== undefined ? { cost } : {}) };
+            process.stdout.write(JSON.stringify({ ...r, ...extra }) + '\n');
+          }
         else if (!rows.length) process.stdout.write('no sessions yet (run `floe traces reindex` if traces exist on disk)\n');
         else
-          for (const r of rows)
-            process.stdout.write(`${r.sessionId}  ${r.status.padEnd(9)} ${String(r.events).padStart(6)} ev  ${r.model}  ${r.title}\n`);
+          for (const r of rows) {
+            const { u, prices } = usage(r);
+            process.stdout.write(`${r.sessionId}  ${r.status.padEnd(9)} ${String(r.events).padStart(6)} ev  ${r.model}  ${usageLine(u, prices)}  ${r.title}\n`);
+          }
       }),
     );
 
@@ -73,11 +90,20 @@ export function registerTracesCommand(program: Command): void {
         return;
       }
       const r = humanRenderer((s) => process.stdout.write(s), !!process.stdout.isTTY && !process.env.NO_COLOR);
-      for (const f of files) {
+      const all: OmniMessage[] = [];
+      let prices: Prices | undefined;
+      const config = tryLoadConfig(floeHome());
+      for (const [i, f] of files.entries()) {
         const t = readTrace(f);
+        if (i > 0) process.stdout.write(`── part ${i + 1}: ${path.basename(f)} (the context after a compaction) ──\n`);
         for (const m of t.messages as OmniMessage[]) {
-          const p = m.payload as { type?: string; role?: string; text?: string; thinking?: string };
-          if (m.type === 'session_meta') process.stdout.write(`session ${id} · ${(m.payload as { provider: string }).provider}/${(m.payload as { model_id: string }).model_id}\n`);
+          all.push(m);
+          const p = m.payload as { type?: string; role?: string; text?: string; thinking?: string; request?: TokenCounts };
+          if (m.type === 'session_meta') {
+            const meta = m.payload as { provider: string; model_id: string };
+            prices ??= pricesFor(config, `${meta.provider}/${meta.model_id}`);
+            if (i === 0) process.stdout.write(`session ${id} · ${meta.provider}/${meta.model_id}\n`);
+          } else if (p.type === 'token_usage' && p.request && !m.origin) process.stdout.write(`  (${requestLine(p.request, prices)})\n`);
           else if (p.type === 'text') process.stdout.write(`${p.role === 'user' ? '› ' : ''}${p.text}\n`);
           else if (p.type === 'thinking') process.stdout.write(`(thinking) ${p.thinking}\n`);
           else r.push(m);
@@ -85,6 +111,7 @@ export function registerTracesCommand(program: Command): void {
         if (t.tornTail) process.stdout.write('(the last line is torn: the writer crashed mid-record)\n');
       }
       r.end();
+      process.stdout.write(`${usageLine(summarizeUsage(all), prices)}\n`);
     });
 
   traces

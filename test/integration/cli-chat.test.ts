@@ -25,6 +25,48 @@ function waitFor(get: () => string, pattern: RegExp, ms = 20_000): Promise<void>
 }
 
 describe('floe chat', () => {
+  it('/compact [focus] compacts the context now: the summary streams, the next turn starts from it', async () => {
+    server = await startModelServer([
+      { reply: { text: 'First answer.' } },
+      { reply: { text: '## Goal\nSay hello (CHAT-SUMMARY-5).' } },
+      { reply: { text: 'Answer after compaction.' } },
+    ]);
+    env = tempHome({ baseUrl: server.openaiBaseUrl });
+    const p = pty.spawn(process.execPath, [FLOE_BIN, 'chat', '--workspace', env.workspace], {
+      cols: 120,
+      rows: 40,
+      cwd: REPO,
+      env: { ...process.env, FLOE_HOME: env.home, NO_COLOR: '1' } as Record<string, string>,
+    });
+    let screen = '';
+    p.onData((d) => (screen += d));
+    const exited = new Promise<number>((r) => p.onExit((e) => r(e.exitCode)));
+    try {
+      await waitFor(() => screen, /› $/m);
+      p.write('hello\r');
+      await waitFor(() => screen, /First answer\./);
+      p.write('/compact the greeting\r');
+      await waitFor(() => screen, /context compacted \(summary/);
+      expect(screen).toMatch(/compacting the context \(manual/);
+      expect(screen).toContain('CHAT-SUMMARY-5');
+      p.write('next\r');
+      await waitFor(() => screen, /Answer after compaction\./);
+      p.write('/exit\r');
+      expect(await exited).toBe(0);
+    } finally {
+      try {
+        p.kill();
+      } catch {
+        /* already gone */
+      }
+    }
+    expect(JSON.stringify(server.requests[1].body.messages)).toContain('Give particular attention to: the greeting');
+    const after = JSON.stringify(server.requests[2].body.messages);
+    expect(after).toContain('CHAT-SUMMARY-5');
+    expect(after).toContain('hello');
+    expect(after).not.toContain('First answer.');
+  });
+
   it('two turns; Ctrl-C aborts the running second task and the REPL keeps going', async () => {
     server = await startModelServer([
       { reply: { text: 'First answer.' } },

@@ -203,3 +203,26 @@ describe('interrupted compaction', () => {
     expect(readJsonl(file)).toHaveLength(lines.length);
   });
 });
+
+describe('context meter and cost in floe traces', () => {
+  it('list and show give tokens in context / window and the cost from config.yaml prices', async () => {
+    const { agent, env } = await setup([exec('echo one', 'c1', 1000), text('Done.', 1500)]);
+    const cfg = path.join(env.home, 'config.yaml');
+    fs.writeFileSync(cfg, fs.readFileSync(cfg, 'utf8').replace('context_window: 4000', 'context_window: 4000\n        input_per_mtok: 2\n        output_per_mtok: 10'));
+    const s = await agent.createSession({ workspace: env.workspace });
+    sessions.push(s);
+    await drain(s.run('go', { approve: async () => 'allow' }));
+    await s.dispose();
+    sessions.splice(0);
+    await runCli(['traces', 'reindex'], { home: env.home });
+    const list = await runCli(['traces', 'list', '--json'], { home: env.home });
+    expect(list.stderr).toBe('');
+    const row = jsonLines(list.stdout).find((r) => r.sessionId === s.id);
+    // scripted usage: prompts 1000 and 1500 (input), 5 output each → 2 500 in, 10 out
+    expect(row).toMatchObject({ contextTokens: 1500, contextWindow: 4000 });
+    expect(row.cost).toBeCloseTo(2500 * 2e-6 + 10 * 10e-6);
+    const show = await runCli(['traces', 'show', s.id], { home: env.home });
+    expect(show.stdout).toContain('(tokens in 1000 out 5 · cost 0.0021)');
+    expect(show.stdout.trimEnd().split('\n').at(-1)).toBe('context 1 500 / 4 000 (38 %) · cost 0.0051');
+  });
+});
