@@ -8,13 +8,8 @@ import { join, resolve } from 'node:path';
 import { RESULTS_DIR } from './lib/output.js';
 import { formatSummary, type BenchResult } from './lib/result.js';
 import { BENCHMARKS } from './list.js';
+import { OUTPUTS } from './outputs.js';
 
-/** result files each benchmark writes */
-const OUTPUTS: Record<string, string[]> = {
-  trace: ['trace-append', 'trace-open', 'trace-import'],
-  'deferred-task': ['deferred-task', 'deferred-task-flat'],
-  'ui-flood': ['ui-flood-throughput', 'ui-flood', 'ui-flood-frames', 'ui-flood-echo'],
-};
 
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 const unknown = asked.filter((a) => !BENCHMARKS[a]);

@@ -1,0 +1,9 @@
+// The result files each benchmark writes when it writes more than `<name>.json` (bench/run.ts and bench/readme.ts
+// read them). Data only.
+
+/** result files each benchmark writes */
+export const OUTPUTS: Record<string, string[]> = {
+  trace: ['trace-append', 'trace-open', 'trace-import'],
+  'deferred-task': ['deferred-task', 'deferred-task-flat'],
+  'ui-flood': ['ui-flood-throughput', 'ui-flood', 'ui-flood-frames', 'ui-flood-echo'],
+};
