@@ -338,6 +338,8 @@ export async function run(): Promise<BenchResult[]> {
           rss_growth_mb_median: med((r) => r.memAfter.rssMB - r.memBefore.rssMB),
           rss_first_run_before_mb: runs[0]!.memBefore.rssMB,
           rss_last_run_after_mb: runs.at(-1)!.memAfter.rssMB,
+          heap_used_first_run_before_mb: runs[0]!.memBefore.heapUsedMB,
+          heap_used_last_run_after_mb: runs.at(-1)!.memAfter.heapUsedMB,
         },
         notes: [
           'the host, web server and model server run in this process; RSS is this process (Chromium not included)',
