@@ -5,5 +5,6 @@
 export const OUTPUTS: Record<string, string[]> = {
   trace: ['trace-append', 'trace-open', 'trace-import'],
   'deferred-task': ['deferred-task', 'deferred-task-flat'],
+  checkpoints: ['checkpoint-unchanged', 'checkpoint-10-changed'],
   'ui-flood': ['ui-flood-throughput', 'ui-flood', 'ui-flood-frames', 'ui-flood-echo'],
 };
