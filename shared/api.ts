@@ -166,6 +166,25 @@ export interface ApiProviderView {
   models: { id: string; vision: boolean; contextWindow: number }[];
 }
 
+/** An MCP server of an agent (system_config.yaml tools.mcpServers) with the outcome of a real connection attempt. */
+export interface ApiMcpServer {
+  name: string;
+  agent: string;
+  transport: 'stdio' | 'http' | 'sse';
+  /** the command line (stdio) or the URL; env values and headers are never included */
+  target: string;
+  enabled: boolean;
+  /** disabled: not connected (enabled: false in the file) */
+  status: 'connected' | 'failed' | 'disabled';
+  toolCount: number;
+  /** the tools' names as the model sees them (connected only) */
+  tools: string[];
+  /** why it failed (failed only) */
+  error?: string;
+  /** when the attempt was made (ISO); absent when disabled */
+  checkedAt?: string;
+}
+
 export interface ApiSettings {
   providers: ApiProviderView[];
   models: ApiModelRef[];
@@ -291,6 +310,20 @@ export const ParamsSchemas = {
   }),
   'settings.update': z.object({ defaultModel: z.string().nullable().optional(), visionModel: z.string().nullable().optional(), defaultApprovalMode: APPROVAL_MODE.optional() }),
 
+  /** the agent's MCP servers, each enabled one connected once (cached until its entry changes or mcp.reconnect) */
+  'mcp.list': z.object({ agent: z.string().min(1).optional() }),
+  'mcp.reconnect': z.object({ agent: z.string().min(1).optional(), name: z.string().min(1) }),
+  'mcp.setEnabled': z.object({ agent: z.string().min(1).optional(), name: z.string().min(1), enabled: z.boolean() }),
+  /** adds a server to the agent's system_config.yaml: a stdio command (+ args) or a URL (http or sse) */
+  'mcp.add': z.object({
+    agent: z.string().min(1).optional(),
+    name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
+    transport: z.enum(['stdio', 'http', 'sse']),
+    command: z.string().min(1).optional(),
+    args: z.array(z.string()).optional(),
+    url: z.string().url().optional(),
+  }),
+
   'usage.totals': z.object({ sessionId: id.optional(), projectId: id.optional() }),
 } as const;
 
@@ -351,6 +384,10 @@ export interface Results {
   'settings.updateProvider': ApiSettings;
   /** `error` (models then empty) says why the endpoint could not be read, classified like testProvider */
   'settings.discoverModels': { models: { id: string; vision: boolean; contextWindow: number }[]; error?: string };
+  'mcp.list': ApiMcpServer[];
+  'mcp.reconnect': ApiMcpServer[];
+  'mcp.setEnabled': ApiMcpServer[];
+  'mcp.add': ApiMcpServer[];
   'usage.totals': TokenCounts & { sessions: number };
 }
 

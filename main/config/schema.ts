@@ -134,6 +134,8 @@ export const McpServerConnectionSchema = z
 
 export const McpServerConfigSchema = z.strictObject({
   name: z.string().regex(NAME_RE, { error: 'must use only letters, digits, "_" and "-"' }),
+  /** false: kept in the file but not connected (Settings' enable/disable); default true */
+  enabled: z.boolean().optional(),
   config: McpServerConnectionSchema,
 });
 

@@ -1,30 +1,35 @@
-// Editing config.yaml from the UI or CLI (SPEC §8): add/edit/remove a provider, pick the default/vision model and the
-// default approval mode — through the yaml Document API so the user's comments and layout survive — and redacting
-// secrets for display.
+// Editing config.yaml and system_config.yaml from the UI or CLI (SPEC §8): add/edit/remove a provider, add or
+// enable/disable an agent's MCP server, pick the default/vision model and the default approval mode — through the
+// yaml Document API so the user's comments and layout survive — and redacting secrets for display.
 // Every edit is validated as a whole before it is written (atomically, mode 0600). Must not touch other files.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, YAMLMap, type Document } from 'yaml';
 import { ConfigError } from './errors.js';
+import { systemConfigPath } from './home.js';
 import { explainIssue, formatPath } from './issues.js';
-import { ensureConfigFile, parseConfigText, parseYaml } from './load.js';
+import { ensureConfigFile, loadSystemConfig, parseConfigText, parseSystemConfigText, parseYaml } from './load.js';
 import {
   APPROVAL_MODE_VALUES,
   ProviderConfigSchema,
   type FloeConfig,
+  type McpServerConfig,
   type ProviderConfigInput,
   type SystemConfig,
 } from './schema.js';
 
 function openDoc(home: string): { file: string; doc: Document } {
-  const file = ensureConfigFile(home);
+  return openFile(ensureConfigFile(home), parseConfigText);
+}
+
+function openFile(file: string, check: (text: string, file: string) => unknown): { file: string; doc: Document } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
     throw new ConfigError(`${file}: cannot read the file: ${(e as Error).message}.`, file);
   }
-  parseConfigText(text, file); // refuse to edit a file that is already broken: the user fixes it first
+  check(text, file); // refuse to edit a file that is already broken: the user fixes it first
   const { doc } = parseYaml(text, file);
   if (!isMap(doc.contents)) doc.contents = new YAMLMap() as never;
   return { file, doc };
@@ -32,8 +37,12 @@ function openDoc(home: string): { file: string; doc: Document } {
 
 /** Validates the edited document and writes it atomically with mode 0600. */
 function commit(file: string, doc: Document): FloeConfig {
+  return commitWith(file, doc, parseConfigText);
+}
+
+function commitWith<T>(file: string, doc: Document, check: (text: string, file: string) => T): T {
   const text = doc.toString();
-  const config = parseConfigText(text, file);
+  const config = check(text, file);
   const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     writeFileSync(tmp, text, { mode: 0o600, flag: 'wx' });
@@ -195,6 +204,59 @@ export function setDefaultApprovalMode(home: string, mode: (typeof APPROVAL_MODE
   const { file, doc } = openDoc(home);
   doc.set('default_approval_mode', mode);
   return commit(file, doc);
+}
+
+/** Opens an agent's system_config.yaml for editing (loadSystemConfig first: it names a missing agent clearly). */
+function openSystem(home: string, agent: string): { file: string; doc: Document } {
+  loadSystemConfig(home, agent);
+  const opened = openFile(systemConfigPath(home, agent), parseSystemConfigText);
+  return opened;
+}
+
+/** The tools.mcpServers list of a system_config document, created when `create` and missing. */
+function mcpSeq(doc: Document, file: string, create: boolean) {
+  let seq = doc.getIn(['tools', 'mcpServers'], true);
+  if (!isSeq(seq) && create) {
+    if (!isMap(doc.get('tools', true))) doc.set('tools', doc.createNode({}));
+    seq = doc.createNode([]);
+    doc.setIn(['tools', 'mcpServers'], seq);
+  }
+  if (seq !== undefined && !isSeq(seq)) throw new ConfigError(`${file}: tools.mcpServers must be a list.`, file);
+  return seq;
+}
+
+/** Adds an MCP server at the end of the agent's tools.mcpServers (system_config.yaml); the file is validated whole. */
+export function addMcpServer(home: string, agent: string, server: { name: string; config: Record<string, unknown> }): SystemConfig {
+  const { file, doc } = openSystem(home, agent);
+  const seq = mcpSeq(doc, file, true)!;
+  if (seq.items.some((it) => providerNameAt(it) === server.name)) {
+    throw new ConfigError(`${file}: an MCP server named "${server.name}" already exists. Choose another name.`, file);
+  }
+  seq.flow = false;
+  seq.add(doc.createNode(JSON.parse(JSON.stringify(server))));
+  return commitWith(file, doc, parseSystemConfigText);
+}
+
+/** Enables (removes `enabled: false`) or disables (`enabled: false`) an MCP server of the agent. */
+export function setMcpServerEnabled(home: string, agent: string, name: string, enabled: boolean): SystemConfig {
+  const { file, doc } = openSystem(home, agent);
+  const seq = mcpSeq(doc, file, false);
+  const node = seq?.items.find((it) => providerNameAt(it) === name);
+  if (!isMap(node)) {
+    const names = (seq?.items ?? []).map(providerNameAt).filter((n): n is string => !!n);
+    throw new ConfigError(
+      `${file}: no MCP server named "${name}"${names.length ? ` (servers: ${names.join(', ')})` : ' (none are configured)'}.`,
+      file,
+    );
+  }
+  if (enabled) node.delete('enabled');
+  else node.set('enabled', false);
+  return commitWith(file, doc, parseSystemConfigText);
+}
+
+/** The MCP servers of an agent as configured (disabled ones included). */
+export function listMcpServers(home: string, agent: string): McpServerConfig[] {
+  return loadSystemConfig(home, agent).tools?.mcpServers ?? [];
 }
 
 /** `"••••" + last 4` (keys shorter than 8 characters are hidden completely). */

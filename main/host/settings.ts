@@ -1,5 +1,6 @@
-// Handlers for model settings and usage: providers (keys never returned in full), default/vision model, default
-// approval mode, a tiny real test request to a provider, token totals. Must not keep config in memory: every
+// Handlers for model settings and usage (and, from mcp-status.ts, MCP servers): providers (keys never returned in
+// full; edited in place; models discovered), default/vision model, default approval mode, a tiny real test request
+// to a provider (failures classified), token totals. Must not keep config in memory: every
 // read goes to config.yaml (main/config) so edits by hand are seen.
 import type { ApiSettings } from '../../shared/api.js';
 import { userText } from '../../shared/omni/builders.js';
@@ -21,6 +22,7 @@ import {
 import { detectProviders, discover } from '../llm/discover.js';
 import { createModelClient } from '../llm/index.js';
 import type { HostContext } from './context.js';
+import { mcpHandlers } from './mcp-status.js';
 import { describeProviderFailure } from './provider-failure.js';
 import { notFound } from './errors.js';
 import type { Handlers } from './table.js';
@@ -57,7 +59,7 @@ export function settingsView(config: FloeConfig, agents: string[]): ApiSettings 
   };
 }
 
-export function settingsHandlers(ctx: HostContext): Handlers<M> {
+export function settingsHandlers(ctx: HostContext): Handlers<M | keyof ReturnType<typeof mcpHandlers>> {
   const { home } = ctx;
   const view = (config: FloeConfig = loadConfig(home)) => settingsView(config, listAgents(home));
   const changed = (config: FloeConfig) => {
@@ -65,6 +67,7 @@ export function settingsHandlers(ctx: HostContext): Handlers<M> {
     return view(config);
   };
   return {
+    ...mcpHandlers(ctx),
     'settings.get': () => view(),
     'settings.addProvider': (p) =>
       changed(

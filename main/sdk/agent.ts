@@ -224,7 +224,7 @@ export class Agent {
     }
     let mcp: McpConnection | undefined;
     const disposers: (() => Promise<void>)[] = [];
-    const servers = this.systemConfig.tools?.mcpServers ?? [];
+    const servers = (this.systemConfig.tools?.mcpServers ?? []).filter((s) => s.enabled !== false);
     const bare = !!this.opts.bare;
     const session: AgentSession = new AgentSession({
       id,
