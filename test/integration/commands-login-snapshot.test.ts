@@ -110,6 +110,41 @@ describe('login environment snapshot', () => {
     expect(r.output).toBe('[exit code: 7]');
   }, 30_000);
 
+  it('a timed-out capture gets SIGTERM and time to clean up: a slow EXIT trap still removes its lock', async () => {
+    // like pyenv's rehash lock: made by the profile, removed by an EXIT trap; a SIGKILL mid-trap left it behind
+    const tag = `60.${process.pid}${Math.floor(Math.random() * 1000)}`;
+    const profile = `: > "$HOME/.lock"\ntrap 'sleep 2; rm -f "$HOME/.lock"' EXIT\nsleep ${tag}\n`;
+    const { home, reg } = setup(profile, 1500);
+    const r = await exec(reg, home, 'echo ran');
+    expect(r.output).toBe('ran\n');
+    expect(r.warnings[0]).toMatch(/^login environment: the login shell did not finish within 1\.5 s/);
+    expect(existsSync(join(home, '.lock'))).toBe(true);
+    expect(await until(() => !existsSync(join(home, '.lock')), 15_000)).toBe(true);
+  }, 30_000);
+
+  it('a session closed mid-capture lets the login shell finish: its lock goes, nothing is left running', async () => {
+    const tag = `1.${process.pid}${Math.floor(Math.random() * 1000)}`;
+    const profile = `: > "$HOME/.lock"\ntrap 'rm -f "$HOME/.lock"' EXIT\nsleep ${tag}\n`;
+    const { home, reg } = setup(profile);
+    expect(await until(() => existsSync(join(home, '.lock')), 10_000)).toBe(true);
+    await reg.disposeAll();
+    const gone = () => !existsSync(join(home, '.lock')) && pgrep(`sleep ${tag}`).length === 0;
+    expect(await until(gone, 15_000)).toBe(true);
+  }, 30_000);
+
+  it('sessions with the same environment and profile share one login shell; each keeps its own file', async () => {
+    const { home, dir, reg } = setup(PROFILE);
+    const other = new CommandRegistry({ env: { HOME: home }, loginSnapshot: { dir, sessionId: 'sess-other' } });
+    cleanup.push(() => other.disposeAll());
+    const [a, b] = await Promise.all([exec(reg, home, 'echo "$MY_VAR"'), exec(other, home, 'greet both')]);
+    expect([a.output, b.output]).toEqual(['from profile\n', 'hello both\n']);
+    expect(readFileSync(join(home, 'profile-runs'), 'utf8')).toBe('ran\n');
+    expect(readdirSync(dir).sort()).toEqual([`${process.pid}-sess-other.sh`, `${process.pid}-sess-test.sh`]);
+    await other.disposeAll();
+    expect(readdirSync(dir)).toEqual([`${process.pid}-sess-test.sh`]);
+    expect((await exec(reg, home, 'll')).output).toBe('alias-works\n');
+  }, 30_000);
+
   it('sweeps snapshot files of processes that are gone when a registry starts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'floe-snap-sweep-'));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));

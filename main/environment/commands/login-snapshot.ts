@@ -5,15 +5,23 @@
 // A profile file that changes (mtime/size) triggers a new capture before the next command. Capture failure: one
 // warning, `bash -lc` per command; capture timeout (a hanging profile): one warning, commands run without the
 // profile (`bash -lc` would hang each of them). The file goes with the session; stale ones are swept at start.
+// One login shell serves every session of this process with the same environment and profile files (subagents,
+// many sessions in `floe web`): a capture in flight or done is shared; a failed one is tried again by the next
+// session. A capture is never SIGKILLed while a profile's clean-up may still run: on timeout it gets SIGTERM, so
+// an EXIT trap (pyenv's rehash lock, say) removes what it made; SIGKILL only if it still lives 30 s later. A
+// session closed mid-capture leaves it running to its end or its timeout.
 // Must not run commands or know about tools.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TAG_VAR } from './containment.js';
 import { buildSnapshot, profileFiles, type CapturedShell } from './snapshot-text.js';
 
 export const CAPTURE_TIMEOUT_MS = 10_000;
 const VALIDATE_TIMEOUT_MS = 5_000;
+/** how long a timed-out login shell may take over its clean-up (EXIT traps) before it is SIGKILLed */
+export const CAPTURE_TERM_GRACE_MS = 30_000;
 
 /** How a command's bash is started: with the snapshot, as a login shell, or without any profile. */
 export type LaunchMode = { kind: 'snapshot'; path: string } | { kind: 'login' } | { kind: 'plain' };
@@ -77,12 +85,27 @@ interface RunResult {
   timedOut: boolean;
 }
 
-/** Runs bash in a session of its own (no terminal, stdin empty); on timeout its whole group is ended. */
-function runBash(args: string[], env: Record<string, string>, cwd: string, timeoutMs: number): Promise<RunResult> {
+/**
+ * Runs bash in a session of its own (no terminal, stdin empty). On timeout its whole group gets SIGTERM and the
+ * result is reported at once; SIGKILL follows after `graceMs` only if the group is still there.
+ */
+function runBash(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  timeoutMs: number,
+  graceMs: number,
+): Promise<RunResult> {
   return new Promise((resolve) => {
     const p = spawn('bash', args, { env, cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let timedOut = false;
+    let settled = false;
+    const done = (r: RunResult): void => {
+      if (settled) return;
+      settled = true;
+      resolve(r);
+    };
     p.stderr.on('data', (d: Buffer) => {
       if (stderr.length < 4096) stderr += d.toString('utf8');
     });
@@ -93,19 +116,24 @@ function runBash(args: string[], env: Record<string, string>, cwd: string, timeo
         // gone already
       }
     };
-    // SIGTERM first, so a profile's own cleanup (lock files) can run; SIGKILL if it lingers
+    // SIGTERM, so a profile's own clean-up (an EXIT trap removing a lock file) runs to its end; a SIGKILL soon
+    // after would cut it and leave the lock behind, hanging every later login shell
+    let lastResort: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
       kill('SIGTERM');
-      setTimeout(() => kill('SIGKILL'), 1000).unref();
+      lastResort = setTimeout(() => kill('SIGKILL'), graceMs);
+      lastResort.unref();
+      done({ code: null, stderr, timedOut });
     }, timeoutMs);
     p.on('error', (err) => {
       clearTimeout(timer);
-      resolve({ code: null, stderr: err.message, timedOut: false });
+      done({ code: null, stderr: err.message, timedOut: false });
     });
     p.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stderr, timedOut });
+      if (lastResort) clearTimeout(lastResort);
+      done({ code, stderr, timedOut });
     });
   });
 }
@@ -164,51 +192,28 @@ export class LoginSnapshot {
   private async capture(sig: string): Promise<void> {
     const { dir, env, sessionId } = this.opts;
     const timeoutMs = this.opts.timeoutMs ?? CAPTURE_TIMEOUT_MS;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const base = join(dir, `${process.pid}-${sessionId}`);
-    const tmp = `${base}.tmp-${randomBytes(4).toString('hex')}`;
-    const parts = ['env', 'functions', 'aliases', 'options'].map((p) => `${tmp}.${p}`);
-    const cleanup = (): void => {
-      for (const p of [...parts, tmp]) rmSync(p, { force: true });
-    };
-    try {
-      const cwd = statSync(this.home, { throwIfNoEntry: false })?.isDirectory() ? this.home : '/';
-      const r = await runBash(['-lc', CAPTURE_SCRIPT, 'floe-snapshot', tmp], env, cwd, timeoutMs);
-      if (this.disposed) return;
-      this.signature = sig;
-      if (r.timedOut) {
-        this.fail(
-          { kind: 'plain' },
-          `the login shell did not finish within ${timeoutMs / 1000} s (a profile file such as ~/.bash_profile or ` +
-            '~/.profile hangs or waits for input); commands now run without your login profile — fix the profile ' +
-            'and the next command captures it again',
-        );
-        return;
-      }
-      let shell: CapturedShell;
-      try {
-        const [envText, functions, aliases, options] = parts.map((p) => readFileSync(p, 'utf8'));
-        shell = { env: envText, functions, aliases, options };
-      } catch {
-        const why = r.stderr.trim().split('\n').slice(-2).join(' ') || `exit status ${r.code}`;
-        this.fail({ kind: 'login' }, `the login shell could not report its environment (${why}); commands run with bash -lc`);
-        return;
-      }
-      writeFileSync(tmp, buildSnapshot(shell, env), { mode: 0o600 });
-      const check = await runBash(['--noprofile', '--norc', '-c', '. "$1"', 'floe-snapshot-check', tmp], env, cwd, VALIDATE_TIMEOUT_MS);
-      if (this.disposed) return;
-      if (check.code !== 0 || check.stderr.trim()) {
-        const why = check.stderr.trim().split('\n')[0] || `exit status ${check.code}`;
-        this.fail({ kind: 'login' }, `the captured login environment does not load in a clean shell (${why}); commands run with bash -lc`);
-        return;
-      }
-      const file = `${base}.sh`;
-      renameSync(tmp, file);
-      this.file = file;
-      this.mode = { kind: 'snapshot', path: file };
-    } finally {
-      cleanup();
+    const outcome = await sharedCapture({ dir, env, home: this.home, sig, timeoutMs });
+    if (this.disposed) return;
+    this.signature = sig;
+    if (!outcome.ok) {
+      this.fail(outcome.mode, outcome.message);
+      return;
     }
+    // each session keeps a file of its own (it goes with the session), written 0600 and renamed into place
+    const file = join(dir, `${process.pid}-${sessionId}.sh`);
+    const tmp = `${file}.tmp-${randomBytes(4).toString('hex')}`;
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(tmp, outcome.text, { mode: 0o600 });
+      renameSync(tmp, file);
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      const why = (err as Error).message;
+      this.fail({ kind: 'login' }, `the snapshot file could not be written in ${dir} (${why}); commands use bash -lc`);
+      return;
+    }
+    this.file = file;
+    this.mode = { kind: 'snapshot', path: file };
   }
 
   private fail(mode: LaunchMode, message: string): void {
@@ -216,5 +221,91 @@ export class LoginSnapshot {
     if (this.file) rmSync(this.file, { force: true });
     this.file = undefined;
     this.warnings.push(`login environment: ${message}`);
+  }
+}
+
+type CaptureOutcome = { ok: true; text: string } | { ok: false; mode: LaunchMode; message: string };
+
+interface CaptureRequest {
+  dir: string;
+  env: Record<string, string>;
+  home: string;
+  /** profile files' signature when the capture was asked for */
+  sig: string;
+  timeoutMs: number;
+}
+
+/**
+ * The capture in flight or done per environment (without the per-registry process tag), with the profile
+ * signature it was taken for: one login shell serves every session with the same environment and profile files. A
+ * new signature replaces the entry; a failed capture is forgotten once it settles, so the next session tries again
+ * (a timeout may have come from a busy machine).
+ */
+const captures = new Map<string, { sig: string; outcome: Promise<CaptureOutcome> }>();
+
+function envKey(r: CaptureRequest): string {
+  const vars = Object.entries(r.env)
+    .filter(([k]) => k !== TAG_VAR)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([r.dir, r.home, r.timeoutMs, vars]);
+}
+
+function sharedCapture(r: CaptureRequest): Promise<CaptureOutcome> {
+  const key = envKey(r);
+  const known = captures.get(key);
+  if (known && known.sig === r.sig) return known.outcome;
+  const entry = { sig: r.sig, outcome: captureOnce(r) };
+  captures.set(key, entry);
+  void entry.outcome.then((o) => {
+    if (!o.ok && captures.get(key) === entry) captures.delete(key);
+  });
+  return entry.outcome;
+}
+
+/** Runs the login shell once, builds the snapshot text and checks that it loads in a clean shell. */
+async function captureOnce(r: CaptureRequest): Promise<CaptureOutcome> {
+  const { dir, env, home, timeoutMs } = r;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const tmp = join(dir, `${process.pid}-capture.tmp-${randomBytes(4).toString('hex')}`);
+  const parts = ['env', 'functions', 'aliases', 'options'].map((p) => `${tmp}.${p}`);
+  try {
+    const cwd = statSync(home, { throwIfNoEntry: false })?.isDirectory() ? home : '/';
+    const args = ['-lc', CAPTURE_SCRIPT, 'floe-snapshot', tmp];
+    const run = await runBash(args, env, cwd, timeoutMs, CAPTURE_TERM_GRACE_MS);
+    if (run.timedOut) {
+      return {
+        ok: false,
+        mode: { kind: 'plain' },
+        message:
+          `the login shell did not finish within ${timeoutMs / 1000} s (a profile file such as ~/.bash_profile or ` +
+          '~/.profile hangs or waits for input); commands now run without your login profile — fix the profile ' +
+          'and the next command captures it again',
+      };
+    }
+    let shell: CapturedShell;
+    try {
+      const [envText, functions, aliases, options] = parts.map((p) => readFileSync(p, 'utf8'));
+      shell = { env: envText, functions, aliases, options };
+    } catch {
+      const why = run.stderr.trim().split('\n').slice(-2).join(' ') || `exit status ${run.code}`;
+      const message = `the login shell could not report its environment (${why}); commands run with bash -lc`;
+      return { ok: false, mode: { kind: 'login' }, message };
+    }
+    const text = buildSnapshot(shell, env);
+    writeFileSync(tmp, text, { mode: 0o600 });
+    const checkArgs = ['--noprofile', '--norc', '-c', '. "$1"', 'floe-snapshot-check', tmp];
+    // no profile runs here, so a quick SIGKILL after the timeout is safe
+    const check = await runBash(checkArgs, env, cwd, VALIDATE_TIMEOUT_MS, 1000);
+    if (check.code !== 0 || check.stderr.trim()) {
+      const why = check.stderr.trim().split('\n')[0] || `exit status ${check.code}`;
+      return {
+        ok: false,
+        mode: { kind: 'login' },
+        message: `the captured login environment does not load in a clean shell (${why}); commands run with bash -lc`,
+      };
+    }
+    return { ok: true, text };
+  } finally {
+    for (const p of [...parts, tmp]) rmSync(p, { force: true });
   }
 }
