@@ -229,6 +229,8 @@ export const ParamsSchemas = {
   'sessions.run': z.object({ sessionId: id, prompt: z.string().min(1) }),
   'sessions.steer': z.object({ sessionId: id, prompt: z.string().min(1) }),
   'sessions.abort': z.object({ sessionId: id }),
+  /** compact the session's context now (the UI's Compact action); focus: what the summary should keep in view */
+  'sessions.compact': z.object({ sessionId: id, focus: z.string().max(2000).optional() }),
   'sessions.setApprovalMode': z.object({ sessionId: id, mode: APPROVAL_MODE }),
 
   'approvals.list': z.object({ sessionId: id.optional() }),
@@ -349,6 +351,7 @@ export interface Results {
   'sessions.run': { started: true };
   'sessions.steer': { queued: true };
   'sessions.abort': { aborted: boolean };
+  'sessions.compact': { started: true };
   'sessions.setApprovalMode': ApiSession;
   'approvals.list': ApiPendingApproval[];
   'approvals.decide': { decided: true };

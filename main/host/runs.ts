@@ -5,7 +5,7 @@ import type { HostContext } from './context.js';
 import type { Handlers } from './table.js';
 import { mustSession } from './sessions.js';
 
-type M = 'sessions.run' | 'sessions.steer' | 'sessions.abort';
+type M = 'sessions.run' | 'sessions.steer' | 'sessions.abort' | 'sessions.compact';
 
 export function runHandlers(ctx: HostContext): Handlers<M> {
   const { runtime, broker } = ctx;
@@ -24,6 +24,12 @@ export function runHandlers(ctx: HostContext): Handlers<M> {
         runtime.start(sessionId, prompt);
       }
       return { queued: true };
+    },
+    'sessions.compact': async ({ sessionId, focus }) => {
+      mustSession(ctx, sessionId);
+      await runtime.begin(sessionId);
+      runtime.startCompaction(sessionId, focus);
+      return { started: true };
     },
     'sessions.abort': async ({ sessionId }) => {
       mustSession(ctx, sessionId);

@@ -206,6 +206,35 @@ export class Runtime {
     });
   }
 
+  /** Starts a manual compaction in the background (the UI's Compact action); reported like a task. */
+  startCompaction(id: string, focus?: string): void {
+    const l = this.live.get(id);
+    if (!l) throw notFound(`Session ${id} is not loaded; reload it and try again.`);
+    if (l.task) throw new HostError('conflict', `Session ${id} is already running a task; steer it or abort it first.`);
+    if (!this.claims.has(id)) throw new HostError('conflict', `Session ${id} is not claimed for a task; call begin first.`);
+    this.setStatus(id, 'running');
+    l.task = (async () => {
+      let result: TaskResult;
+      try {
+        const gen = l.session.compact(focus);
+        for (;;) {
+          const r = await gen.next();
+          if (r.done) {
+            result = r.value;
+            break;
+          }
+          this.onMessage(id, l, r.value);
+        }
+      } catch (e) {
+        result = { status: 'failed', errorMessage: e instanceof Error ? e.message : String(e) };
+      }
+      // free before the status goes out: a client that sees it may start the next task at once
+      l.task = undefined;
+      this.releaseClaim(id);
+      this.setStatus(id, statusOfResult(result.status), result.errorMessage);
+    })();
+  }
+
   private setStatus(id: string, status: 'idle' | 'running' | 'failed' | 'completed' | 'aborted', errorMessage?: string): void {
     try {
       this.store.sessions.setStatus(id, status);

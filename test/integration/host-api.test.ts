@@ -55,6 +55,35 @@ async function runToEnd(h: HostService, sessionId: string, prompt: string): Prom
 }
 
 describe('host service', () => {
+  it('sessions.compact: a manual compaction runs like a task, streams its events, and the next run starts from it', async () => {
+    const { env, server, open } = await setup([
+      { reply: { text: 'first answer' } },
+      { reply: { text: '## Goal\nRemember banana (HOST-SUMMARY-3).' } },
+      { reply: { text: 'after compaction' } },
+    ]);
+    const h = open();
+    const p = await ok(h, 'projects.add', { path: env.workspace });
+    const s = await ok(h, 'sessions.create', { projectId: p.id, approvalMode: 'allow-all' });
+    expect(await runToEnd(h, s.id, 'remember the word banana')).toBe('completed');
+    const seen: string[] = [];
+    const off = h.onEvent((e, m: any) => {
+      if (e === 'session.message' && m.sessionId === s.id) seen.push(m.message.payload.type);
+    });
+    const done = until(h, (e, q) => e === 'session.status' && q.sessionId === s.id && q.status !== 'running');
+    expect(await ok(h, 'sessions.compact', { sessionId: s.id, focus: 'the word' })).toEqual({ started: true });
+    expect((await done).status).toBe('completed');
+    off();
+    expect(seen[0]).toBe('compaction_begin');
+    expect(seen).toContain('partial_text');
+    expect(seen.at(-1)).toBe('compaction_end');
+    expect(JSON.stringify(server.requests[1]!.body.messages)).toContain('Give particular attention to: the word');
+    expect(await runToEnd(h, s.id, 'and now?')).toBe('completed');
+    const sent = JSON.stringify(server.requests[2]!.body.messages);
+    expect(sent).toContain('HOST-SUMMARY-3');
+    expect(sent).not.toContain('first answer');
+    expect(await h.call('sessions.compact', { sessionId: s.id, focus: 'x'.repeat(2001) })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  });
+
   it('params are validated; errors come back as {code, message}', async () => {
     const { open } = await setup();
     const h = open();
