@@ -142,13 +142,16 @@ export class CommandRegistry {
       hooks: {
         onData: (s, data) => this.emit({ kind: 'data', id: s.id, data }),
         onExit: (s) => {
-          // nothing left in the group: forget it, so a later reuse of the pid is never signalled
-          if (!groupAlive(s.pid)) this.groups.delete(s.pid);
           const e: CommandEvent = { kind: 'exit', id: s.id, exitCode: s.exitCode ?? null };
           if (s.signal !== undefined) e.signal = s.signal;
           this.emit(e);
         },
       },
+    });
+    // once the shell is gone and nothing is left in its group, forget the group, so a later reuse of the pid is
+    // never signalled (a cheap check; groups kept for members that linger are pruned in makeRoom)
+    void session.gone.then(() => {
+      if (!signalGroup(p.pid, 0)) this.groups.delete(p.pid);
     });
     this.sessions.set(id, session);
     this.tags.set(id, tag);

@@ -50,6 +50,8 @@ export class CommandSession {
   rows: number;
   /** resolves when the command has exited and its output is parsed */
   readonly exited: Promise<void>;
+  /** resolves when the pty reported the shell's exit (after `exited` when the end marker came first) */
+  readonly gone: Promise<void>;
   private readonly pty: IPty;
   private readonly raw: RawBuffer;
   private readonly view: ModelView;
@@ -105,6 +107,8 @@ export class CommandSession {
     });
     let resolveExited!: () => void;
     this.exited = new Promise<void>((r) => (resolveExited = r));
+    let resolveGone!: () => void;
+    this.gone = new Promise<void>((r) => (resolveGone = r));
     if (opts.nonce) this.marker = new EndMarkerScanner(opts.nonce);
     this.finish = (exitCode, signal) => {
       if (this.finished) return;
@@ -139,6 +143,7 @@ export class CommandSession {
       this.slave.release();
       if (this.marker) this.take(this.marker.flush(), opts.hooks);
       this.finish(exitCode, signal);
+      resolveGone();
     });
   }
 
