@@ -123,7 +123,7 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await newSession(page, 'always-ask', 'RELOADME then continue');
     await approval().waitFor();
     await page.reload();
-    // back on the picker after a reload: the pending list restores it globally
+    // the pending list restores it globally after a reload
     await expect.poll(() => text(page.getByTestId('pending-count'))).toBe('1');
     await page.getByRole('button', { name: /Pending approvals: 1/ }).click();
     const card = page.locator('.pending-list .approval');
@@ -135,7 +135,8 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await expect.poll(() => text(page.getByTestId('pending-count'))).toBe('0');
     await page.getByRole('button', { name: /Go to session|Close pending approvals/ }).first().waitFor();
     await page.getByRole('button', { name: 'Close pending approvals' }).click();
-    // reopen the project and the session to see the task finished
+    // reopen the project and the session to see the task finished (a reload now keeps the chat screen: go via Projects)
+    await page.getByRole('button', { name: 'Projects', exact: true }).click();
     await page.getByRole('button', { name: /Open project/ }).first().click();
     await page.getByRole('button', { name: /Open session RELOADME/ }).click();
     await page.getByText('Continued after the reload.').waitFor();

@@ -23,9 +23,21 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
     if (p.hasPreview) void loadPreview(p.id);
   }, [p.id, p.hasPreview, loadPreview]);
 
+  const revealed = useApprovals((s) => s.reveal === p.id);
   useEffect(() => {
-    if (autoFocus) claimFocus(p.id, ref.current);
-  }, [autoFocus, p.id]);
+    if (revealed && autoFocus && ref.current) {
+      const el = ref.current;
+      // the list may keep the card hidden while it measures: try for a few frames until focus lands
+      let tries = 30;
+      const attempt = () => {
+        if (!el.isConnected || document.activeElement === el) return;
+        el.scrollIntoView({ block: 'center' });
+        el.focus();
+        if (document.activeElement !== el && --tries > 0) requestAnimationFrame(attempt);
+      };
+      requestAnimationFrame(attempt);
+    } else if (autoFocus) claimFocus(p.id, ref.current);
+  }, [autoFocus, p.id, revealed]);
 
   const choose = (d: Shortcut) => {
     if (ref.current?.contains(document.activeElement)) focusAfterDecision(p.id);

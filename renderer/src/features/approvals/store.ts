@@ -18,6 +18,9 @@ export interface ApprovalsState {
   previews: Record<string, Preview>;
   deciding: Record<string, boolean>;
   error: string | null;
+  /** an approval the person asked to be shown ("Go to session"): the transcript scrolls to it and focuses it */
+  reveal: string | null;
+  setReveal(id: string | null): void;
   replaceAll(list: ApiPendingApproval[]): void;
   onRequest(p: ApiPendingApproval): void;
   onResolved(e: Events['approval.resolved']): void;
@@ -43,20 +46,22 @@ export const useApprovals = create<ApprovalsState>((set, get) => ({
   previews: {},
   deciding: {},
   error: null,
+  reveal: null,
+  setReveal: (reveal) => set({ reveal }),
   replaceAll: (list) => set({ pending: replacePending(list) }),
   onRequest(p) {
     set((s) => ({ pending: addPending(s.pending, p) }));
     notify(p);
   },
   onResolved(e) {
-    set((s) => ({ pending: removePending(s.pending, e.approvalId) }));
+    set((s) => ({ pending: removePending(s.pending, e.approvalId), reveal: s.reveal === e.approvalId ? null : s.reveal }));
   },
   async decide(id, decision, rule) {
     if (get().deciding[id]) return;
     set((s) => ({ deciding: { ...s.deciding, [id]: true }, error: null }));
     try {
       await call('approvals.decide', { approvalId: id, decision, ...(rule ? { rule } : {}) });
-      set((s) => ({ pending: removePending(s.pending, id) }));
+      set((s) => ({ pending: removePending(s.pending, id), reveal: s.reveal === id ? null : s.reveal }));
     } catch (e) {
       set({ error: messageOf(e) });
       // the host said it is gone: drop our copy

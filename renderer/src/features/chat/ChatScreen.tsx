@@ -13,6 +13,7 @@ import { useTerminals } from '../terminal/store.js';
 import { Composer } from './Composer.js';
 import { SessionList } from './SessionList.js';
 import { useChat } from './store.js';
+import { SessionTitle } from './SessionTitle.js';
 import { TranscriptView } from './TranscriptView.js';
 import { formatTokens, type Transcript } from './transcript.js';
 
@@ -66,7 +67,7 @@ export function ChatScreen({ project }: { project: ApiProject }) {
       </button>
       {session && (
         <>
-          <h2 title={session.id}>{session.title || 'New session'}</h2>
+          <SessionTitle id={session.id} title={session.title} />
           <span className="chip">{session.model}</span>
           <span className={`chip status ${shownStatus.replace(/ /g, '-')}`} data-testid="session-status">
             {shownStatus}

@@ -1,4 +1,4 @@
-// One transcript item: user/assistant text, collapsible thinking, tool-call card, subagent card, request badge
+// One transcript item: user text (in a subagent's transcript: written by the parent agent), assistant text, collapsible thinking, tool-call card, subagent card, request badge
 // (a quiet footer: tokens, duration, retry countdown), marker, image. Presentation only; state comes from the stores.
 import { memo, useState } from 'react';
 import type { AssistantItem, Item } from './transcript.js';
@@ -9,12 +9,12 @@ import { Markdown } from './Markdown.js';
 import { SubagentCard } from './SubagentCard.js';
 import { ToolCard } from './ToolCard.js';
 
-export const ItemView = memo(function ItemView({ item, rootId }: { item: Item; rootId: string }) {
+export const ItemView = memo(function ItemView({ item, rootId, nested = false }: { item: Item; rootId: string; nested?: boolean }) {
   switch (item.kind) {
     case 'user':
       return (
-        <div className="msg user" data-kind="user">
-          <div className="who">You</div>
+        <div className={nested ? 'msg user from-agent' : 'msg user'} data-kind="user">
+          <div className="who">{nested ? 'Parent agent' : 'You'}</div>
           <div className="bubble">{item.text}</div>
         </div>
       );

@@ -23,15 +23,17 @@ export function SubagentCard({ item, rootId }: { item: SubagentItem; rootId: str
     };
   }, [needLoad, item.sessionId]);
   const toggle = () => setOpen(!open);
+  const first = t?.items.find((i) => i.kind === 'user');
+  const name = first && first.kind === 'user' ? first.text.split('\n')[0]!.slice(0, 80) : 'subagent';
   return (
     <div className="subagent-card" data-kind="subagent" data-session-id={item.sessionId}>
-      <button className="link" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} subagent ${item.sessionId}`} onClick={toggle}>
-        {open ? '▾' : '▸'} Subagent <code>{item.sessionId}</code>
+      <button className="link" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} subagent ${name}`} title={item.sessionId} onClick={toggle}>
+        {open ? '▾' : '▸'} Subagent: {name}
       </button>
       {open && (
         <div className="subagent-body">
           {error && <p className="error">{error}</p>}
-          {t?.items.map((it) => <ItemView key={it.key} item={it} rootId={rootId} />)}
+          {t?.items.map((it) => <ItemView key={it.key} item={it} rootId={rootId} nested />)}
           {t && !t.items.length && <p className="muted">No messages yet.</p>}
         </div>
       )}

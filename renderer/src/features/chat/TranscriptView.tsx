@@ -1,7 +1,9 @@
 // The open session's virtualized transcript. It follows new output (follow.ts) unless the person scrolled up,
-// then offers a "Jump to latest" pill. Must not fetch data.
+// then offers a "Jump to latest" pill; keeps its scroll position across a reload (sessionStorage) and scrolls to
+// a card the approvals panel asked to reveal. Must not fetch data.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { useApprovals } from '../approvals/store.js';
 import { ItemView } from './ItemView.js';
 import { initialFollow, onScroll, onUserUp, type FollowState } from './follow.js';
 import { withFooters, type Transcript } from './transcript.js';
@@ -9,12 +11,33 @@ import { withFooters, type Transcript } from './transcript.js';
 /** Input that means "the person is scrolling" for this long afterwards. */
 const USER_INPUT_MS = 600;
 
+/** Where the person left this session's transcript (kept for a reload, per tab). */
+const scrollKey = (id: string) => `floe.scroll.${id}`;
+function savedScroll(id: string): { top: number; stuck: boolean } | null {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(scrollKey(id)) ?? 'null') as { top?: unknown; stuck?: unknown } | null;
+    return v && typeof v.top === 'number' && typeof v.stuck === 'boolean' ? { top: v.top, stuck: v.stuck } : null;
+  } catch {
+    return null;
+  }
+}
+function saveScroll(id: string, top: number, stuck: boolean): void {
+  try {
+    sessionStorage.setItem(scrollKey(id), JSON.stringify({ top, stuck }));
+  } catch {
+    /* storage full or off: nothing to restore later */
+  }
+}
+
 export function TranscriptView({ transcript, rootId }: { transcript: Transcript; rootId: string }) {
   const virt = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
-  const follow = useRef<FollowState>(initialFollow());
+  const [saved] = useState(() => savedScroll(rootId));
+  const follow = useRef<FollowState>(saved && !saved.stuck ? { stuck: false, lastTop: saved.top } : initialFollow());
   const userAt = useRef(0);
-  const [stuck, setStuck] = useState(true);
+  const [stuck, setStuck] = useState(follow.current.stuck);
+  const reveal = useApprovals((s) => s.reveal);
+  const revealCall = useApprovals((s) => (s.reveal ? s.pending[s.reveal]?.toolCallId : undefined));
   const items = useMemo(() => withFooters(transcript.items), [transcript.items]);
 
   const toBottom = useCallback(() => {
@@ -44,6 +67,7 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
       const next = onScroll(follow.current, m, Date.now() - userAt.current < USER_INPUT_MS);
       follow.current = next;
       setStuck(next.stuck);
+      saveScroll(rootId, m.top, next.stuck);
     };
     if (el instanceof HTMLElement) {
       scroller.current = el;
@@ -53,7 +77,17 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
       el.addEventListener('keydown', keys);
       el.addEventListener('scroll', scroll, { passive: true });
     } else scroller.current = null;
-  }, []);
+  }, [rootId]);
+
+  // "Go to session" from the approvals panel: bring the card into view (the card focuses itself)
+  useEffect(() => {
+    if (!reveal || !revealCall) return;
+    const at = items.findIndex((i) => i.kind === 'tool' && i.toolCallId === revealCall);
+    if (at < 0) return;
+    follow.current = { ...follow.current, stuck: false };
+    setStuck(false);
+    virt.current?.scrollToIndex({ index: at, align: 'center' });
+  }, [reveal, revealCall, items]);
 
   // a new item or a growing last item: keep the bottom in view while stuck
   const grew = useCallback(() => {
@@ -78,7 +112,7 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
         followOutput={() => (follow.current.stuck ? 'auto' : false)}
         totalListHeightChanged={grew}
         scrollerRef={setScroller}
-        initialTopMostItemIndex={items.length - 1}
+        {...(saved && !saved.stuck ? { initialScrollTop: saved.top } : { initialTopMostItemIndex: items.length - 1 })}
         increaseViewportBy={400}
         itemContent={(_, it) => <ItemView item={it} rootId={rootId} />}
       />

@@ -1,6 +1,6 @@
 // Chat state (zustand): the current project's sessions, the open session, one reduced transcript per loaded
 // session (live messages folded in as they arrive), per-session status, and the actions that call the API
-// (create/run/steer/abort/mode). Pure folding lives in transcript.ts and merge.ts. Must not touch the DOM.
+// (create/run/steer/abort/mode/rename). Pure folding lives in transcript.ts and merge.ts. Must not touch the DOM.
 import { create } from 'zustand';
 import type { ApiApprovalMode, ApiSession, ApiSessionStatus, Events } from '../../../../shared/api.js';
 import type { OmniMessage } from '../../../../shared/omni/types.js';
@@ -26,6 +26,7 @@ export interface ChatState {
   abort(): Promise<void>;
   setMode(mode: ApiApprovalMode): Promise<void>;
   deleteSession(id: string): Promise<void>;
+  rename(id: string, title: string): Promise<boolean>;
   onMessage(e: Events['session.message']): void;
   onStatus(e: Events['session.status']): void;
   clearError(): void;
@@ -122,6 +123,22 @@ export const useChat = create<ChatState>((set, get) => ({
       set((st) => ({ sessions: st.sessions.map((x) => (x.id === s.id ? s : x)) }));
     } catch (e) {
       set({ error: messageOf(e) });
+    }
+  },
+
+  async rename(id, title) {
+    const t = title.trim();
+    if (!t) {
+      set({ error: 'A session title cannot be empty: type a few words, or press Esc to keep the old one.' });
+      return false;
+    }
+    try {
+      const s = await call('sessions.rename', { sessionId: id, title: t });
+      set((st) => ({ sessions: st.sessions.map((x) => (x.id === s.id ? s : x)), error: null }));
+      return true;
+    } catch (e) {
+      set({ error: messageOf(e) });
+      return false;
     }
   },
 

@@ -1,6 +1,7 @@
 // The trace browser: all sessions across projects with search and filters; a dropped JSONL file is imported;
 // an opened session shows the timeline. Must not parse traces itself (the host indexes them).
 import { useEffect, useState } from 'react';
+import { nestTraces } from './nest.js';
 import { useNav } from '../../app/nav.js';
 import { useChat } from '../chat/store.js';
 import { useProjects } from '../projects/store.js';
@@ -108,13 +109,19 @@ export function TraceBrowser() {
           </tr>
         </thead>
         <tbody>
-          {list.map((s) => (
-            <tr key={s.sessionId} data-session-id={s.sessionId}>
-              <td>
-                <button className="link" aria-label={`Open trace of ${s.title || s.sessionId}`} onClick={() => void open(s.sessionId)}>
-                  {s.title || s.sessionId}
+          {nestTraces(list).map(({ row: s, depth }) => {
+            const parent = s.parentSessionId ? list.find((x) => x.sessionId === s.parentSessionId) : undefined;
+            const title = s.title || (parent ? `subagent of “${parent.title || 'untitled session'}”` : 'untitled session');
+            return (
+            <tr key={s.sessionId} data-session-id={s.sessionId} data-depth={depth} className={depth ? 'child-trace' : undefined}>
+              <td style={{ paddingLeft: 8 + depth * 22 }}>
+                {depth > 0 && <span className="chip child-tag">↳ subagent</span>}{' '}
+                <button className="link" aria-label={`Open trace of ${title}`} onClick={() => void open(s.sessionId)}>
+                  {title}
                 </button>
-                <div className="muted small">{s.sessionId}</div>
+                <div className="muted small" title="session id">
+                  {s.sessionId}
+                </div>
               </td>
               <td>{s.projectName ?? '—'}</td>
               <td>{s.agent}</td>
@@ -126,7 +133,8 @@ export function TraceBrowser() {
               <td>{relativeTime(s.updatedAt)}</td>
               <td>{s.source !== 'import' && s.projectId && <OpenChat sessionId={s.sessionId} projectId={s.projectId} />}</td>
             </tr>
-          ))}
+            );
+          })}
         </tbody>
       </table>
     </section>

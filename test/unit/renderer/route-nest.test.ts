@@ -1,0 +1,28 @@
+// Unit tests of the URL route (renderer/src/app/route.ts) and the nested trace list (features/traces/nest.ts).
+import { describe, expect, it } from 'vitest';
+import { formatRoute, parseRoute } from '../../../renderer/src/app/route.js';
+import { nestTraces } from '../../../renderer/src/features/traces/nest.js';
+
+describe('route', () => {
+  it('round-trips screen, project and session', () => {
+    const r = { screen: 'chat' as const, projectId: 'p 1', sessionId: 'session-a' };
+    expect(formatRoute(r)).toBe('#/chat/p%201/session-a');
+    expect(parseRoute(formatRoute(r))).toEqual(r);
+  });
+  it('drops a session without a project and rejects unknown screens', () => {
+    expect(formatRoute({ screen: 'traces', projectId: null, sessionId: 'x' })).toBe('#/traces');
+    expect(parseRoute('#/nowhere/a')).toBeNull();
+    expect(parseRoute('')).toBeNull();
+  });
+});
+
+describe('nestTraces', () => {
+  const t = (sessionId: string, parentSessionId: string | null = null) => ({ sessionId, parentSessionId });
+  it('puts children (any depth) under their parent, keeps orphans at the top level', () => {
+    const out = nestTraces([t('c1', 'p'), t('p'), t('q'), t('g', 'c1'), t('o', 'missing')]);
+    expect(out.map((r) => `${r.row.sessionId}:${r.depth}`)).toEqual(['p:0', 'c1:1', 'g:2', 'q:0', 'o:0']);
+  });
+  it('never loses rows in a parent cycle', () => {
+    expect(nestTraces([t('a', 'b'), t('b', 'a')]).map((r) => r.row.sessionId).sort()).toEqual(['a', 'b']);
+  });
+});
