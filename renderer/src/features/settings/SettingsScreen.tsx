@@ -1,7 +1,9 @@
 // Settings: providers and their models (add, edit, discover models, test the connection, remove; keys shown masked
-// only), default and vision model, default approval mode, theme (system/light/dark), approval rules (RulesSection).
+// only), default and vision model, default approval mode, theme (system/light/dark), MCP servers
+// (McpPanel), approval rules (RulesSection).
 import { useEffect, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode } from '../../../../shared/api.js';
+import { McpPanel } from './McpPanel.js';
 import { ProviderEditor } from './ProviderEditor.js';
 import { RulesSection } from './RulesSection.js';
 import { useSettings } from './store.js';
@@ -99,6 +101,7 @@ export function SettingsScreen() {
             })}
           </ul>
           <AddProvider />
+          <McpPanel agents={settings.agents} />
           <RulesSection />
         </>
       )}

@@ -1,0 +1,87 @@
+// E2E (issue 12, item 10) in real Chromium: Settings' MCP panel shows a connected stdio server (server-everything)
+// with its tool count and a failing one with its message; adding a server (server-memory over stdio) lists it
+// connected and writes system_config.yaml; Disable writes enabled: false. Screenshots at 1440 px and 800 px.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { shot, startEnv, type Env } from './harness.js';
+
+const require = createRequire(import.meta.url);
+const bin = (pkg: string) => join(dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
+const EVERY_BIN = bin('@modelcontextprotocol/server-everything');
+const MEMORY_BIN = bin('@modelcontextprotocol/server-memory');
+
+let env: Env;
+let file: string;
+
+beforeAll(async () => {
+  env = await startEnv({});
+  file = join(env.home.home, 'agents/default/system_config.yaml');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    [
+      '# e2e agent',
+      'tools:',
+      '  mcpServers:',
+      '    - name: everything',
+      '      config:',
+      `        command: ${JSON.stringify(process.execPath)}`,
+      `        args: [${JSON.stringify(EVERY_BIN)}, stdio]`,
+      '    - name: broken',
+      '      config:',
+      `        command: ${JSON.stringify(process.execPath)}`,
+      `        args: ["-e", "console.error('missing token for broken'); process.exit(2)"]`,
+      '',
+    ].join('\n'),
+  );
+}, 60_000);
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-settings-mcp-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe('settings: MCP servers', () => {
+  it('shows a connected server with its tool count and a failing one with its message', async () => {
+    const { page } = env;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const every = page.getByRole('listitem', { name: 'MCP server everything' });
+    await expect.poll(() => every.getByRole('status').textContent(), { timeout: 30_000 }).toMatch(/^connected · \d+ tools$/);
+    const count = Number(/(\d+) tools/.exec((await every.getByRole('status').textContent())!)![1]);
+    expect(count).toBeGreaterThan(3);
+    const broken = page.getByRole('listitem', { name: 'MCP server broken' });
+    expect(await broken.getByRole('status').textContent()).toBe('failed');
+    await broken.getByText(/MCP server "broken" failed to connect: [\s\S]*missing token for broken/).waitFor();
+    const top = () => page.getByRole('heading', { name: 'MCP servers' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await top();
+    await shot(page, 'settings-mcp-1440');
+    await page.setViewportSize({ width: 800, height: 900 });
+    await top();
+    await shot(page, 'settings-mcp-800');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('adds a stdio server and lists it connected; Disable writes enabled: false', async () => {
+    const { page } = env;
+    const form = page.getByRole('form', { name: 'Add an MCP server' });
+    await form.getByLabel('Server name').fill('memory');
+    await form.getByLabel('Command').fill(process.execPath);
+    await form.getByLabel(/^Arguments/).fill(JSON.stringify(MEMORY_BIN));
+    await form.getByRole('button', { name: 'Add MCP server' }).click();
+    const memory = page.getByRole('listitem', { name: 'MCP server memory' });
+    await expect.poll(() => memory.getByRole('status').textContent(), { timeout: 30_000 }).toMatch(/^connected · \d+ tools$/);
+    let yaml = readFileSync(file, 'utf8');
+    expect(yaml).toContain('# e2e agent');
+    expect(yaml).toContain('- name: memory');
+    expect(yaml).toContain(MEMORY_BIN);
+    await page.getByRole('button', { name: 'Disable broken' }).click();
+    await expect.poll(() => page.getByRole('listitem', { name: 'MCP server broken' }).getByRole('status').textContent()).toBe('disabled');
+    yaml = readFileSync(file, 'utf8');
+    expect(yaml).toMatch(/- name: broken\n\s+config:[\s\S]*?enabled: false/);
+    await page.getByRole('button', { name: 'Enable broken' }).waitFor();
+  });
+});
