@@ -167,11 +167,28 @@ export async function openProject(page: Page, dir: string): Promise<void> {
   await page.getByRole('button', { name: 'New session' }).waitFor();
 }
 
-/** New session with an approval mode, then sends `prompt`. */
+/** The id of the session the chat screen shows (its heading's title), or '' when none is shown. */
+async function shownSessionId(page: Page): Promise<string> {
+  const heading = page.getByTestId('session-status').locator('xpath=..').locator('h2');
+  if (!(await heading.count())) return '';
+  return (await heading.first().getAttribute('title', { timeout: 1000 }).catch(() => '')) ?? '';
+}
+
+/**
+ * New session with an approval mode, then sends `prompt` — only once the new, empty session is the one shown: the
+ * composer of the session shown before is there at once, and a prompt typed into it went to that session.
+ */
 export async function newSession(page: Page, mode: string, prompt: string): Promise<void> {
   await page.getByRole('button', { name: 'Chat', exact: true }).click();
   await page.getByLabel('Approval mode').selectOption(mode);
+  const before = await shownSessionId(page);
   await page.getByRole('button', { name: 'New session' }).click();
+  for (const until = Date.now() + 15_000; ; await page.waitForTimeout(50)) {
+    const now = await shownSessionId(page);
+    if (now !== '' && now !== before) break;
+    if (Date.now() > until) throw new Error(`the new session was not shown within 15 s (still ${before || 'none'})`);
+  }
+  await page.getByText('Empty session. Write a prompt below.').waitFor();
   await page.getByLabel('Prompt').waitFor();
   await page.getByLabel('Prompt').fill(prompt);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
