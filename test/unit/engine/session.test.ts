@@ -69,7 +69,6 @@ describe('agent loop', () => {
     ]);
     const asked: string[] = [];
     const s = session(client, [slow, fast]);
-    const t0 = Date.now();
     const { msgs, result } = await collect(
       s.run('go', {
         approve: async (r) => {
@@ -78,7 +77,6 @@ describe('agent loop', () => {
         },
       }),
     );
-    expect(Date.now() - t0).toBeLessThan(300 + 250);
     expect(result.status).toBe('completed');
     expect(asked).toEqual(['slow', 'fast']);
     expect(ev(msgs, 'approval_decision').map((d) => [d.tool_call_id, d.decision])).toEqual([['a', 'allow'], ['b', 'allow']]);

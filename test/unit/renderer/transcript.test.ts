@@ -147,3 +147,18 @@ describe('transcript formatting helpers', () => {
     expect(formatTokens(12_345)).toBe('12.3k');
   });
 });
+
+describe('context meter in the transcript', () => {
+  it('window from session_meta, tokens in context from the last request, 0 after a completed compaction', () => {
+    const meta = { timestamp: ts(), type: 'session_meta', payload: { session_id: 's', model_context_window: 4000 } } as unknown as OmniMessage;
+    const usage = (total: number, output: number) => ({ cache_read: 0, cache_write: 0, output, total });
+    let t = reduceAll(emptyTranscript(), [meta, event({ type: 'request_begin' }), event({ type: 'token_usage', request: usage(2100, 100), session: usage(2100, 100) })]);
+    expect([t.contextTokens, t.contextWindow]).toEqual([2000, 4000]);
+    t = reduceMessage(t, event({ type: 'compaction_begin', reason: 'manual' }));
+    t = reduceMessage(t, event({ type: 'compaction_end', status: 'failed', error: 'aborted' }));
+    expect(t.contextTokens).toBe(2000);
+    expect(t.items.at(-1)).toMatchObject({ kind: 'marker', tone: 'warn', label: 'Compaction failed: aborted; the context is unchanged' });
+    t = reduceMessage(t, event({ type: 'compaction_end', status: 'completed' }));
+    expect(t.contextTokens).toBe(0);
+  });
+});

@@ -26,7 +26,7 @@ function toolIds(t: Transcript, out = new Set<string>()): Set<string> {
 }
 
 export function ChatScreen({ project }: { project: ApiProject }) {
-  const { currentId, sessions, transcripts, status, error, clearError, projectId, loadSessions } = useChat();
+  const { currentId, sessions, transcripts, status, error, clearError, projectId, loadSessions, compact } = useChat();
   const go = useNav((s) => s.go);
   const session = sessions.find((s) => s.id === currentId) ?? null;
   const transcript = currentId ? transcripts[currentId] : undefined;
@@ -77,6 +77,18 @@ export function ChatScreen({ project }: { project: ApiProject }) {
               Σ {formatTokens(transcript.sessionTokens.total)} tokens
             </span>
           )}
+          {transcript?.contextWindow ? (
+            <span
+              className={`chip context${(transcript.contextTokens ?? 0) >= 0.8 * transcript.contextWindow ? ' near' : ''}`}
+              title="tokens in context (the last request's prompt) / the model's context window"
+              data-testid="context-meter"
+            >
+              {formatTokens(transcript.contextTokens ?? 0)} / {formatTokens(transcript.contextWindow)}
+            </span>
+          ) : null}
+          <button className="small ghost" disabled={running} title="Compact the context now (a summary replaces the history)" onClick={() => void compact()}>
+            Compact
+          </button>
         </>
       )}
       <span className="spacer" />

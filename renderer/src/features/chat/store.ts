@@ -24,6 +24,8 @@ export interface ChatState {
   createSession(o: { model?: string; approvalMode?: ApiApprovalMode; title?: string }): Promise<ApiSession | null>;
   send(prompt: string): Promise<void>;
   abort(): Promise<void>;
+  /** compact the open session's context now (sessions.compact) */
+  compact(focus?: string): Promise<void>;
   setMode(mode: ApiApprovalMode): Promise<void>;
   deleteSession(id: string): Promise<void>;
   rename(id: string, title: string): Promise<boolean>;
@@ -110,6 +112,16 @@ export const useChat = create<ChatState>((set, get) => ({
     if (!id) return;
     try {
       await call('sessions.abort', { sessionId: id });
+    } catch (e) {
+      set({ error: messageOf(e) });
+    }
+  },
+
+  async compact(focus) {
+    const id = get().currentId;
+    if (!id) return;
+    try {
+      await call('sessions.compact', { sessionId: id, ...(focus ? { focus } : {}) });
     } catch (e) {
       set({ error: messageOf(e) });
     }

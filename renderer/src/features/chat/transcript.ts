@@ -79,6 +79,9 @@ export interface Transcript {
   lastRequest?: string;
   seq: number;
   sessionTokens?: TokenCounts;
+  /** context meter: the last request's prompt tokens (0 after a compaction) and the model's window */
+  contextTokens?: number;
+  contextWindow?: number;
   /** error message of the last request_end with status auth */
   auth?: string;
   lastTs?: string;
@@ -139,7 +142,10 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
   const p = m.payload as P;
   const ts = m.timestamp;
   switch (m.type === 'session_meta' ? 'session_meta' : p.type) {
-    case 'session_meta':
+    case 'session_meta': {
+      const w = (m.payload as { model_context_window?: unknown }).model_context_window;
+      return typeof w === 'number' && !m.origin?.length ? { ...t, contextWindow: w } : t;
+    }
     case 'tool_list_ready':
     case 'mcp_connect_begin':
       return t;
@@ -257,7 +263,8 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
       const session = p.session as TokenCounts | undefined;
       const request = p.request as TokenCounts | undefined;
       const t2 = t.lastRequest && request ? update<RequestItem>(t, t.lastRequest, (i) => ({ ...i, tokens: request })) : t;
-      return session ? { ...t2, sessionTokens: session } : t2;
+      const t3 = request ? { ...t2, contextTokens: Math.max(0, request.total - request.output) } : t2;
+      return session ? { ...t3, sessionTokens: session } : t3;
     }
     case 'abort':
       return marker(t, ts, 'warn', abortLabel(str(p.reason)));
@@ -266,7 +273,8 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     case 'compaction_begin':
       return marker(t, ts, 'info', 'Compacting the context…');
     case 'compaction_end':
-      return marker(t, ts, 'info', 'Context compacted');
+      if (p.status === 'failed') return marker(t, ts, 'warn', `Compaction failed${str(p.error) ? ': ' + str(p.error) : ''}; the context is unchanged`);
+      return marker({ ...t, contextTokens: 0 }, ts, 'info', 'Context compacted');
     case 'mcp_connect_end': {
       const results = Array.isArray(p.results) ? (p.results as { server?: string; status?: string }[]) : [];
       const failed = results.filter(mcpServerFailed).map((r) => r.server);
