@@ -6,7 +6,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type HostService } from '../../main/host/index.js';
-import { tempHome } from '../helpers/cli.js';
+import { createAgent } from '../../main/sdk/index.js';
+import { startModelServer } from '../fixtures/model-server.js';
+import { payloads, tempHome } from '../helpers/cli.js';
+import { drain } from '../helpers/drain.js';
 
 const require = createRequire(import.meta.url);
 const EVERY_BIN = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
@@ -95,5 +98,21 @@ describe('settings: MCP servers', () => {
       error: { code: 'bad_request', message: expect.stringContaining('url') },
     });
     expect(fs.readFileSync(file, 'utf8')).toBe(text);
+  });
+});
+
+describe('a disabled MCP server', () => {
+  it('is not connected by a session (only the enabled one is)', async () => {
+    const server = await startModelServer([{ reply: { text: 'ok' } }]);
+    cleanups.push(() => server.close());
+    const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: SYSTEM.replace('    - name: broken\n', '    - name: broken\n      enabled: false\n') });
+    cleanups.push(() => env.cleanup());
+    const agent = await createAgent({ home: env.home, retrySchedule: [10] });
+    const s = await agent.createSession({ workspace: env.workspace });
+    cleanups.push(() => s.dispose());
+    const { msgs, result } = await drain(s.run('hi'));
+    expect(result.status).toBe('completed');
+    expect(payloads(msgs, 'mcp_connect_begin')[0].servers).toEqual(['everything']);
+    expect(payloads(msgs, 'mcp_connect_end')[0]).toMatchObject({ status: 'ok', results: [{ server: 'everything', status: 'connected' }] });
   });
 });
