@@ -57,6 +57,13 @@ export function openOf(s: TermState, rootId: string): (ApiCommandSession & { roo
     .sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
 }
 
+/** Every command session of one root session, oldest first. */
+export function procsOf(s: TermState, rootId: string): (ApiCommandSession & { rootId: string })[] {
+  return Object.values(s.procs)
+    .filter((p) => p.rootId === rootId)
+    .sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
+}
+
 /** The command session most likely run by a tool call: same cmd, started at/after the call, the earliest. */
 export function procForCall(s: TermState, rootIds: string[], cmd: string, callTs: string): string | undefined {
   const t = Date.parse(callTs) - 2000;

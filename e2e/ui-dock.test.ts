@@ -1,0 +1,63 @@
+// E2E (issue 12, item 6) in real Chromium: the terminal dock lists every command of the task as a compact row —
+// status, exit code, duration, Kill — including a command that printed nothing; the newest is on top and
+// selected; a pane opens on demand.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
+
+const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
+const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
+
+let env: Env;
+
+beforeAll(async () => {
+  env = await startEnv({
+    THREECMDS: (ph) =>
+      ph === 0
+        ? call('exec_command', { cmd: 'true' })
+        : ph === 1
+          ? call('exec_command', { cmd: 'echo dock-line; exit 3' })
+          : ph === 2
+            ? call('exec_command', { cmd: 'sleep 40', yield_time_ms: 500 })
+            : say('three commands started'),
+  });
+}, 60_000);
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-dock-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe('terminal dock', () => {
+  it('lists all commands with status, exit code and duration; newest first; pane on demand; Kill', async () => {
+    const { page } = env;
+    await openProject(page, env.home.workspace);
+    await newSession(page, 'allow-all', 'THREECMDS run three');
+    await page.getByText('three commands started').waitFor();
+    const list = page.getByRole('list', { name: 'Commands' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
+    const rows = list.getByRole('listitem');
+    // newest first, and it is the selected one
+    expect(await rows.nth(0).getByRole('button', { name: 'Terminal sleep 40' }).count()).toBe(1);
+    expect(await rows.nth(0).getAttribute('aria-current')).toBe('true');
+    await rows.nth(0).getByRole('button', { name: 'Kill sleep 40' }).waitFor();
+    // the silent command is listed with its exit code; the failing one shows exit 3
+    const silent = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Terminal true', exact: true }) });
+    await expect.poll(() => silent.getByTestId('term-state').textContent()).toBe('exit 0');
+    expect(await silent.locator('.term-dur').textContent()).toMatch(/\d+(\.\d+)? (ms|s)/);
+    const failing = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Terminal echo dock-line; exit 3' }) });
+    await expect.poll(() => failing.getByTestId('term-state').textContent()).toBe('exit 3');
+    await shot(page, 'ui-09-dock-list');
+
+    // a pane on demand for the silent one
+    await page.getByRole('button', { name: 'Terminal true', exact: true }).click();
+    await page.getByRole('button', { name: 'Close terminal true' }).waitFor();
+    await page.locator('.xterm-host').waitFor();
+    await page.getByRole('button', { name: 'Close terminal true' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Close terminal true' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Kill sleep 40' }).click();
+    await expect.poll(() => rows.nth(0).getByTestId('term-state').textContent(), { timeout: 10_000 }).not.toBe('running');
+  });
+});
