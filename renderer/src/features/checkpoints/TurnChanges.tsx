@@ -1,7 +1,7 @@
 // "Changed files" of the open session: one row per turn that changed files (and per restore), each listing its
 // files with a diff on demand, and "Restore files to before this turn" after a confirmation. The host snapshots
 // before restoring, so the restore shows up here and can be undone the same way. Decides nothing by itself.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiChangedFile, ApiCheckpoint } from '../../../../shared/api.js';
 import { call, messageOf } from '../../api/client.js';
 
@@ -11,9 +11,13 @@ interface Loaded {
   truncated: boolean;
 }
 
+/** What was loaded per session: switching between sessions does not ask the host again until a task ran. */
+const cache = new Map<string, { entries: ApiCheckpoint[]; changes: Record<string, Loaded> }>();
+
 export function TurnChanges({ projectId, sessionId, running }: { projectId: string; sessionId: string; running: boolean }) {
-  const [entries, setEntries] = useState<ApiCheckpoint[]>([]);
-  const [changes, setChanges] = useState<Record<string, Loaded>>({});
+  const [entries, setEntries] = useState<ApiCheckpoint[]>(() => cache.get(sessionId)?.entries ?? []);
+  const [changes, setChanges] = useState<Record<string, Loaded>>(() => cache.get(sessionId)?.changes ?? {});
+  const ran = useRef(running);
   const [open, setOpen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -25,14 +29,17 @@ export function TurnChanges({ projectId, sessionId, running }: { projectId: stri
       const got: Record<string, Loaded> = {};
       for (const e of list) if (e.endId) got[e.id] = await call('checkpoints.changes', { projectId, checkpointId: e.id });
       setChanges(got);
+      cache.set(sessionId, { entries: list, changes: got });
     } catch (e) {
       setError(messageOf(e));
     }
   }, [projectId, sessionId]);
 
   useEffect(() => {
-    if (!running) void load();
-  }, [running, load]);
+    const finished = ran.current && !running;
+    ran.current = running;
+    if (!running && (finished || !cache.has(sessionId))) void load();
+  }, [running, load, sessionId]);
 
   const shown = entries.filter((e) => (changes[e.id]?.files.length ?? 0) > 0);
   if (!shown.length && !error && !notice) return null;
