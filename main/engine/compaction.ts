@@ -158,7 +158,7 @@ export interface SummaryRequest {
   focus?: string;
   signal: AbortSignal;
   timeoutMs?: number;
-  /** partials of the summary, for live display (never traced) */
+  /** the summary's partial text and its complete message, for live display (never traced) */
   onPartial: (m: OmniMessage) => void;
 }
 
@@ -184,7 +184,10 @@ export async function requestSummary(r: SummaryRequest): Promise<SummaryResult> 
     const m = n.value;
     const p = m.payload as { type?: string; role?: string; text?: string };
     if (p.type === 'partial_text') r.onPartial(m);
-    else if (p.type === 'text' && p.role === 'assistant') text += (text ? '\n\n' : '') + (p.text ?? '');
+    else if (p.type === 'text' && p.role === 'assistant') {
+      text += (text ? '\n\n' : '') + (p.text ?? '');
+      r.onPartial(m); // the complete message closes the partials for live display (it is not traced)
+    }
   }
 }
 

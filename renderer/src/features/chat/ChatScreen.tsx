@@ -77,13 +77,14 @@ export function ChatScreen({ project }: { project: ApiProject }) {
               Σ {formatTokens(transcript.sessionTokens.total)} tokens
             </span>
           )}
-          {transcript?.contextWindow ? (
+          {transcript && (transcript.contextWindow || transcript.contextTokens !== undefined) ? (
             <span
-              className={`chip context${(transcript.contextTokens ?? 0) >= 0.8 * transcript.contextWindow ? ' near' : ''}`}
+              className={`chip context${transcript.contextWindow && (transcript.contextTokens ?? 0) >= 0.8 * transcript.contextWindow ? ' near' : ''}`}
               title="tokens in context (the last request's prompt) / the model's context window"
               data-testid="context-meter"
             >
-              {formatTokens(transcript.contextTokens ?? 0)} / {formatTokens(transcript.contextWindow)}
+              {formatTokens(transcript.contextTokens ?? 0)}
+              {transcript.contextWindow ? ` / ${formatTokens(transcript.contextWindow)}` : ' in context'}
             </span>
           ) : null}
           <button className="small ghost" disabled={running} title="Compact the context now (a summary replaces the history)" onClick={() => void compact()}>

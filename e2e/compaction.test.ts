@@ -1,0 +1,52 @@
+// E2E (issue 10, UI part) in real Chromium: the session header's context meter shows tokens in context / window and
+// moves; the Compact button runs a manual compaction (its summary streams, a "Context compacted" marker appears and
+// the meter drops to 0); the trace timeline shows the compaction markers.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
+
+let env: Env;
+
+beforeAll(async () => {
+  env = await startEnv({
+    METERDEMO: (_ph, _prompt, req) =>
+      JSON.stringify(req.body.messages).includes('handoff summary')
+        ? { reply: { text: '## Goal\nShow the meter (E2E-SUMMARY).', usage: { input: 1500, output: 20 } } }
+        : { reply: { text: 'Meter answer.', usage: { input: 1500, output: 8 } } },
+  });
+}, 60_000);
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-compaction-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe('context meter and Compact', () => {
+  it('the meter shows the last prompt against the window; Compact streams a summary, marks it and resets the meter', async () => {
+    const { page } = env;
+    await openProject(page, env.home.workspace);
+    await newSession(page, 'allow-all', 'METERDEMO say something');
+    await page.getByText('Meter answer.').waitFor();
+    const meter = page.getByTestId('context-meter');
+    // live: the tokens; the window comes with the session's trace (its session_meta), e.g. after a reload
+    await expect.poll(() => meter.textContent(), { timeout: 10_000 }).toMatch(/^1\.5k( in context| \/ )/);
+    await page.reload();
+    await page.getByText('Meter answer.').waitFor();
+    await expect.poll(() => meter.textContent(), { timeout: 10_000 }).toMatch(/^1\.5k \/ \d+(\.\d)?k$/);
+    await shot(page, 'compaction-01-meter');
+
+    await page.getByRole('button', { name: 'Compact', exact: true }).click();
+    await page.getByText('Context compacted').waitFor();
+    await page.getByText(/E2E-SUMMARY/).first().waitFor();
+    await expect.poll(() => meter.textContent()).toMatch(/^0 \/ \d/);
+    await expect.poll(() => page.getByTestId('session-status').textContent(), { timeout: 10_000 }).toBe('completed');
+    await shot(page, 'compaction-02-compacted');
+
+    await page.getByRole('button', { name: 'Traces', exact: true }).click();
+    await page.getByRole('button', { name: /Open trace of METERDEMO/ }).click();
+    await page.locator('.tl-row[data-kind="request"]').first().waitFor();
+    await expect.poll(() => page.locator('.tl-row[data-marker="compaction"]').count()).toBe(2);
+    await shot(page, 'compaction-03-timeline');
+  });
+});
