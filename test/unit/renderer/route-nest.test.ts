@@ -26,3 +26,12 @@ describe('nestTraces', () => {
     expect(nestTraces([t('a', 'b'), t('b', 'a')]).map((r) => r.row.sessionId).sort()).toEqual(['a', 'b']);
   });
 });
+
+describe('readableArgs (timeline row labels)', () => {
+  it('reads the command, unwraps execute_extra_tool, and copes with a cut excerpt', async () => {
+    const { readableArgs } = await import('../../../renderer/src/features/traces/flatten.js');
+    expect(readableArgs('exec_command', '{"cmd":"echo \\"hi\\" && ls"}')).toBe('echo "hi" && ls');
+    expect(readableArgs('execute_extra_tool', '{"tool_name":"read_file","params":{"path":"a.ts"}}')).toBe('read_file a.ts');
+    expect(readableArgs('exec_command', '{"cmd":"for i in 1 2; do echo \\"line $i\\"; do')).toBe('for i in 1 2; do echo "line $i"; do');
+  });
+});

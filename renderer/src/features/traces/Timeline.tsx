@@ -3,6 +3,7 @@
 // + raw JSON line), jump to the transcript, and export.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
+import { ToolDetail } from './ToolDetail.js';
 import { useNav } from '../../app/nav.js';
 import { useChat } from '../chat/store.js';
 import { formatMs, formatTokens } from '../chat/transcript.js';
@@ -191,10 +192,14 @@ export function Timeline() {
             <p className="muted small">
               {new Date(s.selected.start).toISOString()} · {s.selected.offsets.length} record(s)
             </p>
-            <h3>Message</h3>
-            <pre className="detail-pretty">{s.detail?.pretty ?? 'loading…'}</pre>
-            <h3>Raw JSON line</h3>
-            <pre className="detail-raw">{s.detail?.line ?? ''}</pre>
+            {s.selected.kind === 'tool' && s.selected.toolCallId && <ToolDetail key={s.selected.id} row={s.selected} />}
+            <details className="raw-toggle" open={s.selected.kind !== 'tool'}>
+              <summary>Raw record</summary>
+              <h3>Message</h3>
+              <pre className="detail-pretty">{s.detail?.pretty ?? 'loading…'}</pre>
+              <h3>Raw JSON line</h3>
+              <pre className="detail-raw">{s.detail?.line ?? ''}</pre>
+            </details>
           </aside>
         )}
       </div>

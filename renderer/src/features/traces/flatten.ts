@@ -70,6 +70,33 @@ function marker(r: TimelineRow, k: NonNullable<TimelineRow['markerKind']>): Time
 }
 
 /** Flatten one session's records. `depthBase` places a child trace under its subagent row. */
+const KEY_ARGS = ['cmd', 'chars', 'source', 'prompt', 'query', 'path', 'file_path', 'url', 'process_id', 'tool_name'];
+
+/** A call's key argument as text (the command, the file, the prompt …), from its possibly cut JSON excerpt. */
+export function readableArgs(toolName: string, excerpt: string): string {
+  try {
+    const o = JSON.parse(excerpt) as Record<string, unknown>;
+    if (toolName === 'execute_extra_tool' && o.params && typeof o.params === 'object') {
+      const inner = readableArgs(String(o.tool_name ?? ''), JSON.stringify(o.params));
+      return `${String(o.tool_name ?? '')} ${inner}`.trim();
+    }
+    for (const k of KEY_ARGS) if (typeof o[k] === 'string') return firstLine(o[k] as string);
+  } catch {
+    // a cut excerpt: take the first key argument's string as far as it goes
+    for (const k of KEY_ARGS) {
+      const m = new RegExp(`"${k}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)`).exec(excerpt);
+      if (m) {
+        try {
+          return firstLine(JSON.parse(`"${m[1]!.replace(/\\$/, '')}"`) as string);
+        } catch {
+          return firstLine(m[1]!);
+        }
+      }
+    }
+  }
+  return firstLine(excerpt);
+}
+
 export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string, depthBase = 0): TimelineRow[] {
   const out: TimelineRow[] = [];
   let openRequest: TimelineRow | null = null;
@@ -114,7 +141,7 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
       }
       case 'tool_call': {
         contentSinceRequest = true;
-        const tool = row(`${sessionId}:tool:${r.toolCallId ?? r.offset}`, 'tool', r.toolName ?? 'tool', firstLine(r.excerpt), 'running');
+        const tool = row(`${sessionId}:tool:${r.toolCallId ?? r.offset}`, 'tool', r.toolName ?? 'tool', readableArgs(r.toolName ?? '', r.excerpt), 'running');
         tool.toolCallId = r.toolCallId ?? undefined;
         out.push(tool);
         if (r.toolCallId) tools.set(r.toolCallId, tool);

@@ -1,0 +1,47 @@
+// E2E (issue 12, item 8) in real Chromium: timeline rows read as the command (not raw JSON); a tool row's detail
+// shows the call, who approved it, its duration, exit code and output, with the raw record behind a toggle.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
+
+const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
+const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
+
+let env: Env;
+
+beforeAll(async () => {
+  env = await startEnv({
+    TIMELINE: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo "timeline-out"; exit 2' }) : say('it exited with 2')),
+  });
+}, 60_000);
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-timeline-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe('timeline', () => {
+  it('readable row label; detail with approval, duration, exit code and output; raw behind a toggle', async () => {
+    const { page } = env;
+    await openProject(page, env.home.workspace);
+    await newSession(page, 'always-ask', 'TIMELINE run and fail');
+    await page.getByRole('group', { name: /^Approval needed: exec_command/ }).getByRole('button', { name: 'Allow exec_command', exact: true }).click();
+    await page.getByText('it exited with 2').waitFor();
+    await page.getByRole('button', { name: 'Traces', exact: true }).click();
+    await page.getByRole('button', { name: /Open trace of TIMELINE/ }).click();
+    const toolRow = page.locator('.tl-row[data-kind="tool"]');
+    await toolRow.waitFor();
+    expect(await toolRow.locator('.tl-detail').textContent()).toBe('echo "timeline-out"; exit 2');
+    await toolRow.click();
+    const pane = page.getByRole('complementary', { name: 'Record detail' });
+    await pane.getByText('exit code: 2').waitFor();
+    await pane.getByText(/^allow by .+ at /).waitFor();
+    expect(await pane.locator('.detail-output').textContent()).toBe('timeline-out');
+    await pane.getByLabel('Command', { exact: true }).getByText('echo "timeline-out"; exit 2').waitFor();
+    expect(await pane.locator('.detail-raw').isVisible()).toBe(false);
+    await shot(page, 'ui-10-timeline-detail');
+    await pane.getByText('Raw record').click();
+    await expect.poll(() => pane.locator('.detail-raw').isVisible()).toBe(true);
+  });
+});
