@@ -95,6 +95,19 @@ describe('layout', () => {
 
     await stop.click();
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('aborted');
+
+    // the other screens at 800 px: nothing wider than the window
+    for (const screen of ['Projects', 'Traces', 'Settings']) {
+      await page.getByRole('button', { name: screen, exact: true }).click();
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+      await shot(page, `ui-layout-800-${screen.toLowerCase()}`);
+    }
     await page.setViewportSize({ width: 1440, height: 900 });
+    for (const screen of ['Projects', 'Traces', 'Settings']) {
+      await page.getByRole('button', { name: screen, exact: true }).click();
+      await page.waitForTimeout(300);
+      await shot(page, `ui-layout-1440-${screen.toLowerCase()}`);
+    }
   });
 });
