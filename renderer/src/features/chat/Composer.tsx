@@ -1,19 +1,32 @@
 // The composer: prompt (Enter sends; while a task runs it steers; Alt+↑ focuses a waiting approval card), the
-// approval-mode selector (applies to the next decision), and the Stop button. Must not render the transcript.
+// approval-mode selector (applies to the next decision), slash commands (/mode, /compact, /clear; slash.ts) with
+// hints, and the Stop button. Must not render the transcript.
 import { useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode, type ApiSession } from '../../../../shared/api.js';
+import { SLASH_HELP, parseSlash } from './slash.js';
 import { useChat } from './store.js';
 
 export function Composer({ session, running }: { session: ApiSession; running: boolean }) {
   const [text, setText] = useState('');
-  const { send, abort, setMode } = useChat();
+  const { send, abort, setMode, compact, createSession } = useChat();
   const [stopping, setStopping] = useState(false);
+  const [slashError, setSlashError] = useState<string | null>(null);
   const submit = () => {
     const t = text.trim();
     if (!t) return;
+    const cmd = parseSlash(t);
+    if (cmd?.kind === 'error') {
+      setSlashError(cmd.message);
+      return;
+    }
+    setSlashError(null);
     setText('');
-    void send(t);
+    if (!cmd) void send(t);
+    else if (cmd.kind === 'mode') void setMode(cmd.mode);
+    else if (cmd.kind === 'compact') void compact(cmd.focus);
+    else void createSession({ model: session.model, approvalMode: session.approvalMode });
   };
+  const slashHints = text.startsWith('/') && !text.includes('\n') ? SLASH_HELP.filter((h) => h.cmd.startsWith(text.split(' ')[0]!)) : [];
   return (
     <form
       className="composer"
@@ -22,6 +35,20 @@ export function Composer({ session, running }: { session: ApiSession; running: b
         submit();
       }}
     >
+      {slashHints.length > 0 && (
+        <ul className="slash-hints" aria-label="Commands">
+          {slashHints.map((h) => (
+            <li key={h.cmd}>
+              <code>{h.cmd}</code> <span className="muted">{h.what}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {slashError && (
+        <p className="error small" role="alert">
+          {slashError}
+        </p>
+      )}
       <textarea
         data-composer
         aria-label={running ? 'Steering message' : 'Prompt'}
