@@ -10,6 +10,8 @@ let env: Env;
 
 beforeAll(async () => {
   env = await startEnv({
+    IDLEONE: () => say('first turn done'),
+    IDLETWO: () => say('second turn done'),
     TIMELINE: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo "timeline-out"; exit 2' }) : say('it exited with 2')),
   });
 }, 60_000);
@@ -43,5 +45,28 @@ describe('timeline', () => {
     await shot(page, 'ui-10-timeline-detail');
     await pane.getByText('Raw record').click();
     await expect.poll(() => pane.locator('.detail-raw').isVisible()).toBe(true);
+  });
+
+  it('an idle stretch between turns is collapsed on the axis and marked', { timeout: 90_000 }, async () => {
+    const { page } = env;
+    await newSession(page, 'allow-all', 'IDLEONE first');
+    await page.getByText('first turn done').waitFor();
+    await page.waitForTimeout(11_500); // a real idle stretch longer than the 10 s threshold
+    await page.getByLabel('Prompt').fill('IDLETWO second');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('second turn done').waitFor();
+    await page.getByRole('button', { name: 'Traces', exact: true }).click();
+    const back = page.getByRole('button', { name: 'Back to the trace list' });
+    if (await back.count()) await back.click();
+    await page.getByRole('button', { name: /Open trace of IDLEONE/ }).click();
+    await page.locator('.tl-row[data-kind="request"]').nth(1).waitFor();
+    await page.getByText(/⋯ idle 1[12]\.\d s/).waitFor();
+    // the marker sits between the two turns on the axis
+    const bars = await page.locator('.tl-row[data-kind="request"] .tl-bar').evaluateAll((els) => els.map((e) => (e as HTMLElement).offsetLeft));
+    const gapAt = await page.locator('.tl-gap').evaluate((e) => (e as HTMLElement).offsetLeft - 340); // minus the label column
+    expect(bars.length).toBe(2);
+    expect(gapAt).toBeGreaterThan(bars[0]!);
+    expect(gapAt).toBeLessThan(bars[1]!);
+    await shot(page, 'ui-12-timeline-idle-gap');
   });
 });

@@ -35,3 +35,26 @@ describe('readableArgs (timeline row labels)', () => {
     expect(readableArgs('exec_command', '{"cmd":"for i in 1 2; do echo \\"line $i\\"; do')).toBe('for i in 1 2; do echo "line $i"; do');
   });
 });
+
+describe('idleWarp (timeline idle gaps)', () => {
+  it('collapses a long idle stretch between turns and keeps the rest to scale', async () => {
+    const { idleWarp } = await import('../../../renderer/src/features/traces/layout.js');
+    const rows = [
+      { start: 0, end: 2000 },
+      { start: 500, end: 1500 },
+      { start: 62_000, end: 63_000 }, // a minute of nothing before this turn
+    ];
+    const w = idleWarp(rows, 0, 63_000);
+    expect(w.gaps).toEqual([{ at: 2500, ms: 60_000 }]);
+    expect(w.map(1000)).toBe(1000);
+    expect(w.map(62_000)).toBe(3000);
+    expect(w.span).toBe(4000);
+    expect(w.unmap(3500)).toBe(62_500);
+  });
+  it('leaves short pauses alone', async () => {
+    const { idleWarp } = await import('../../../renderer/src/features/traces/layout.js');
+    const w = idleWarp([{ start: 0, end: 1000 }, { start: 5000, end: 6000 }], 0, 6000);
+    expect(w.gaps).toEqual([]);
+    expect(w.span).toBe(6000);
+  });
+});

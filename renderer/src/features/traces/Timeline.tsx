@@ -9,7 +9,7 @@ import { useChat } from '../chat/store.js';
 import { formatMs, formatTokens } from '../chat/transcript.js';
 import { useProjects } from '../projects/store.js';
 import { extent, ROW_KINDS, visibleRows, type TimelineRow } from './flatten.js';
-import { barOf, pxPerMs, ticks } from './layout.js';
+import { GAP_KEEP_MS, barOf, idleWarp, pxPerMs, tickLabel, ticks } from './layout.js';
 import { useTraces } from './store.js';
 
 const LABEL_W = 340;
@@ -26,8 +26,16 @@ export function Timeline() {
   );
   const { t0, t1 } = useMemo(() => extent(s.rows), [s.rows]);
   const width = 700;
-  const scale = pxPerMs(t0, t1, width, s.zoom);
-  const axis = useMemo(() => ticks(t1 - t0, scale), [t0, t1, scale]);
+  // idle stretches between turns are collapsed on the axis (marked), so activity keeps its width
+  const warp = useMemo(() => idleWarp(s.rows, t0, t1), [s.rows, t0, t1]);
+  const scale = pxPerMs(t0, t0 + warp.span, width, s.zoom);
+  const axis = useMemo(
+    () =>
+      ticks(warp.span, scale)
+        .filter((t) => !warp.gaps.some((g) => Math.abs(t.at - g.at) < GAP_KEEP_MS / 2)) // no tick inside a collapsed gap
+        .map((t) => ({ ...t, label: tickLabel(warp.unmap(t.at)) })),
+    [warp, scale],
+  );
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20 });
   const summary = useTraces((x) => x.list.find((l) => l.sessionId === x.sessionId));
 
@@ -124,11 +132,20 @@ export function Timeline() {
                 {t.label}
               </span>
             ))}
+            {warp.gaps.map((g) => (
+              <span key={g.at} className="tl-gap" style={{ left: LABEL_W + g.at * scale }} title={`idle for ${formatMs(g.ms)} (collapsed)`}>
+                ⋯ idle {formatMs(g.ms)}
+              </span>
+            ))}
           </div>
           <div style={{ height: v.getTotalSize(), position: 'relative', width: LABEL_W + width * s.zoom + 40 }}>
             {v.getVirtualItems().map((vi) => {
               const r = rows[vi.index]!;
-              const bar = barOf(r, t0, scale);
+              const bar = barOf(
+                { ...r, start: t0 + warp.map(r.start), end: t0 + warp.map(r.end), waitEnd: r.waitEnd === undefined ? undefined : t0 + warp.map(r.waitEnd) },
+                t0,
+                scale,
+              );
               return (
                 <div
                   key={r.id}

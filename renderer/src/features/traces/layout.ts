@@ -39,3 +39,47 @@ export function tickLabel(ms: number): string {
   if (ms < 60_000) return `${+(ms / 1000).toFixed(1)} s`;
   return `${Math.floor(ms / 60_000)} m${ms % 60_000 ? ` ${Math.round((ms % 60_000) / 1000)} s` : ''}`;
 }
+
+/** Idle stretches longer than this (nothing running between turns) are collapsed on the axis … */
+export const IDLE_GAP_MS = 10_000;
+/** … down to this much axis time, marked as a gap. */
+export const GAP_KEEP_MS = 1_000;
+
+export interface Warp {
+  /** real ms since t0 → axis ms since t0 */
+  map(t: number): number;
+  /** axis ms since t0 → real ms since t0 */
+  unmap(at: number): number;
+  /** collapsed gaps: axis position and real length */
+  gaps: { at: number; ms: number }[];
+  /** axis length of [t0, t1] */
+  span: number;
+}
+
+/** The time axis with idle gaps between activity (rows' [start, end]) collapsed. */
+export function idleWarp(rows: readonly Pick<TimelineRow, 'start' | 'end'>[], t0: number, t1: number, minGap = IDLE_GAP_MS, keep = GAP_KEEP_MS): Warp {
+  const spans = rows.map((r) => [r.start, Math.max(r.start, r.end)] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const cuts: { from: number; len: number }[] = []; // real ms since t0
+  let reach = spans.length ? spans[0]![1] : t0;
+  for (const [a, b] of spans.slice(1)) {
+    if (a - reach > minGap) cuts.push({ from: reach - t0 + keep / 2, len: a - reach - keep });
+    reach = Math.max(reach, b);
+  }
+  const map = (t: number): number => {
+    let x = t - t0;
+    let out = x;
+    for (const c of cuts) out -= Math.min(Math.max(0, x - c.from), c.len);
+    x = out;
+    return x;
+  };
+  const unmap = (at: number): number => {
+    let real = at;
+    for (const c of cuts) {
+      const cutAt = map(t0 + c.from);
+      if (at > cutAt) real += c.len;
+    }
+    return real;
+  };
+  const gaps = cuts.map((c) => ({ at: map(t0 + c.from), ms: c.len + keep }));
+  return { map: (t) => map(t), unmap, gaps, span: map(t1) };
+}
