@@ -114,6 +114,8 @@ describe('first run in the app (Chromium, browser mode)', () => {
     await openFolder(page, ws);
     renameSync(ws, join(root, 'new-place'));
     await page.reload();
+    // a reload reopens the screen it was on (URL hash): go to the project list
+    await page.getByRole('button', { name: 'Projects', exact: true }).click();
     await page.getByRole('button', { name: 'Open project old-place' }).click();
     await page.getByRole('button', { name: 'Chat', exact: true }).click();
     const alert = page.getByRole('alert').filter({ hasText: `The folder ${ws} of project "old-place" no longer exists` });
@@ -137,6 +139,7 @@ describe('first run in the app (Chromium, browser mode)', () => {
     await openFolder(page, ws);
     rmSync(ws, { recursive: true });
     await page.reload();
+    await page.getByRole('button', { name: 'Projects', exact: true }).click();
     await page.getByRole('button', { name: 'Locate the folder of gone…' }).waitFor(); // also offered in the list
     await page.getByRole('button', { name: 'Open project gone' }).click();
     await page.getByRole('button', { name: 'Chat', exact: true }).click();
