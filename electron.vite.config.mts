@@ -15,7 +15,10 @@ export default defineConfig({
       outDir: resolve(root, 'out/main'),
       // dependencies stay external (default); native ones named explicitly so they are never bundled
       externalizeDeps: { include: ['better-sqlite3', 'node-pty'] },
-      rolldownOptions: { input: { index: resolve(root, 'main/electron/main.ts') }, output: { format: 'es', entryFileNames: '[name].js' } },
+      rolldownOptions: {
+        input: { index: resolve(root, 'main/electron/main.ts') },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
     },
   },
   preload: {

@@ -21,7 +21,7 @@ const CHANGED = 10;
 /** File i's size: spread around the mean so the total is TOTAL_BYTES. */
 const sizeOf = (i: number): number => {
   const mean = TOTAL_BYTES / FILES;
-  return Math.round(mean * (0.05 + 1.9 * ((i * 7919) % FILES) / FILES));
+  return Math.round(mean * (0.05 + (1.9 * ((i * 7919) % FILES)) / FILES));
 };
 const fileOf = (i: number): string => join(`d${i % 20}`, `s${Math.floor(i / 20) % 25}`, `f${i}.bin`);
 
@@ -85,19 +85,28 @@ export async function run(): Promise<BenchResult[]> {
       if (r === 0) {
         const list = await repo.list();
         const files = await repo.changes(list[1].id, c.id);
-        if (files.length !== CHANGED) throw new Error(`the checkpoint saw ${files.length} changed files, not ${CHANGED}`);
+        if (files.length !== CHANGED)
+          throw new Error(`the checkpoint saw ${files.length} changed files, not ${CHANGED}`);
       }
     }
     const common = { date: new Date().toISOString(), machine: machine() };
     const absolute = { files: FILES, bytes, first_checkpoint_ms: Math.round(firstMs), rounds: ROUNDS };
-    const baseline = (runs: number[]) => ({ label: 'git status --porcelain of a plain repo of the same folder', unit: 'ms', runs });
+    const baseline = (runs: number[]) => ({
+      label: 'git status --porcelain of a plain repo of the same folder',
+      unit: 'ms',
+      runs,
+    });
     return [
       makeResult({
         name: 'checkpoint-unchanged',
         title: 'checkpoint of a 10 000-file 200 MB workspace, nothing changed',
         ...common,
         baseline: baseline(statusSame),
-        subject: { label: 'ShadowRepo.snapshot (ls-files for large files, add -A, write-tree, commit-tree)', unit: 'ms', runs: same },
+        subject: {
+          label: 'ShadowRepo.snapshot (ls-files for large files, add -A, write-tree, commit-tree)',
+          unit: 'ms',
+          runs: same,
+        },
         goal: { figure: 'ms', op: '<=', value: 1000 },
         figureRuns: same,
         absolute,

@@ -4,7 +4,12 @@
 // must not touch the user's home or leave servers or processes behind.
 import { createAgent } from '../main/sdk/index.js';
 import type { OmniMessage } from '../shared/omni/types.js';
-import { startModelServer, type ModelServer, type RecordedRequest, type ScriptStep } from '../test/fixtures/model-server.js';
+import {
+  startModelServer,
+  type ModelServer,
+  type RecordedRequest,
+  type ScriptStep,
+} from '../test/fixtures/model-server.js';
 import { tempHome } from '../test/helpers/cli.js';
 import { idleLoop, sampleRss, watchLoop, type LoopDelay } from './lib/loop.js';
 import { machine } from './lib/output.js';
@@ -19,24 +24,38 @@ const RUNS = MIN_RUNS;
 /** Replies by the task's role (from the first user message) and whether a tool result came back. */
 function reply(req: RecordedRequest): ScriptStep {
   const msgs = (req.body?.messages ?? []) as { role: string; content?: unknown }[];
-  const text = (m: { content?: unknown }) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? ''));
+  const text = (m: { content?: unknown }) =>
+    typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '');
   const user = msgs.find((m) => m.role === 'user');
   const prompt = user ? text(user) : '';
-  if (msgs.at(-1)?.role === 'tool') return { reply: { text: `finished: ${prompt.slice(0, 20)}`, usage: { input: 200, output: 20 } } };
+  if (msgs.at(-1)?.role === 'tool')
+    return { reply: { text: `finished: ${prompt.slice(0, 20)}`, usage: { input: 200, output: 20 } } };
   if (prompt.includes('PARENT')) {
-    return { reply: { toolCalls: [{ name: 'run_subagent', arguments: { prompt: `CHILD of ${prompt}` } }], usage: { input: 150, output: 30 } } };
+    return {
+      reply: {
+        toolCalls: [{ name: 'run_subagent', arguments: { prompt: `CHILD of ${prompt}` } }],
+        usage: { input: 150, output: 30 },
+      },
+    };
   }
   return {
     reply: {
       text: 'Running it.',
-      toolCalls: [{ name: 'exec_command', arguments: { cmd: `printf 'line %s\\n' $(seq 1 200) | tail -n 3; echo '${prompt.slice(0, 12)}'` } }],
+      toolCalls: [
+        {
+          name: 'exec_command',
+          arguments: { cmd: `printf 'line %s\\n' $(seq 1 200) | tail -n 3; echo '${prompt.slice(0, 12)}'` },
+        },
+      ],
       usage: { input: 120, output: 25 },
       chunkDelayMs: 2,
     },
   };
 }
 
-async function drain(gen: AsyncGenerator<OmniMessage, { status: string }>): Promise<{ status: string; messages: number }> {
+async function drain(
+  gen: AsyncGenerator<OmniMessage, { status: string }>,
+): Promise<{ status: string; messages: number }> {
   let messages = 0;
   for (;;) {
     const r = await gen.next();
@@ -55,7 +74,11 @@ interface RunFigures {
 }
 
 /** One measured run: SESSIONS fresh sessions, idle window, then all tasks at once. */
-async function oneRun(agent: Awaited<ReturnType<typeof createAgent>>, workspace: string, server: ModelServer): Promise<RunFigures> {
+async function oneRun(
+  agent: Awaited<ReturnType<typeof createAgent>>,
+  workspace: string,
+  server: ModelServer,
+): Promise<RunFigures> {
   const before = server.requests.length;
   const sessions = await Promise.all(Array.from({ length: SESSIONS }, () => agent.createSession({ workspace })));
   try {
@@ -64,16 +87,29 @@ async function oneRun(agent: Awaited<ReturnType<typeof createAgent>>, workspace:
     const w = watchLoop();
     const t0 = performance.now();
     const results = await Promise.all(
-      sessions.map((s, i) => drain(s.run(i < SUBAGENTS ? `PARENT task ${i}` : `PLAIN task ${i}`, { approve: async () => 'allow' }))),
+      sessions.map((s, i) =>
+        drain(s.run(i < SUBAGENTS ? `PARENT task ${i}` : `PLAIN task ${i}`, { approve: async () => 'allow' })),
+      ),
     );
     const wallMs = performance.now() - t0;
     const busy = w.stop();
     const mem = rss.stop();
     const failed = results.filter((r) => r.status !== 'completed');
-    if (failed.length) throw new Error(`${failed.length} of ${SESSIONS} sessions ended ${failed.map((f) => f.status).join(', ')}`);
-    const childRequests = server.requests.slice(before).filter((r) => JSON.stringify(r.body?.messages ?? '').includes('CHILD of')).length;
-    if (childRequests < SUBAGENTS) throw new Error(`expected ${SUBAGENTS} subagents to ask the model, saw ${childRequests} requests`);
-    return { idle, busy, wallMs, messages: results.reduce((a, r) => a + r.messages, 0), rssStartMB: mem.firstMB, rssPeakMB: mem.peakMB };
+    if (failed.length)
+      throw new Error(`${failed.length} of ${SESSIONS} sessions ended ${failed.map((f) => f.status).join(', ')}`);
+    const childRequests = server.requests
+      .slice(before)
+      .filter((r) => JSON.stringify(r.body?.messages ?? '').includes('CHILD of')).length;
+    if (childRequests < SUBAGENTS)
+      throw new Error(`expected ${SUBAGENTS} subagents to ask the model, saw ${childRequests} requests`);
+    return {
+      idle,
+      busy,
+      wallMs,
+      messages: results.reduce((a, r) => a + r.messages, 0),
+      rssStartMB: mem.firstMB,
+      rssPeakMB: mem.peakMB,
+    };
   } finally {
     await Promise.all(sessions.map((s) => s.dispose()));
   }
@@ -100,8 +136,16 @@ export async function run(): Promise<BenchResult[]> {
         title: `concurrency: ${SESSIONS} sessions + ${SUBAGENTS} subagents on the scripted model server, event-loop delay`,
         date: new Date().toISOString(),
         machine: machine(),
-        baseline: { label: `same process idle for ${IDLE_MS / 1000} s (sessions created)`, runs: idle.map((l) => l.p99), unit: 'ms loop delay p99' },
-        subject: { label: `${SESSIONS} tasks at once (each: model → exec_command → model; 8 via run_subagent)`, runs: busy.map((l) => l.p99), unit: 'ms loop delay p99' },
+        baseline: {
+          label: `same process idle for ${IDLE_MS / 1000} s (sessions created)`,
+          runs: idle.map((l) => l.p99),
+          unit: 'ms loop delay p99',
+        },
+        subject: {
+          label: `${SESSIONS} tasks at once (each: model → exec_command → model; 8 via run_subagent)`,
+          runs: busy.map((l) => l.p99),
+          unit: 'ms loop delay p99',
+        },
         goal: { figure: 'p99 ms', op: '<', value: 50 },
         figureRuns: busy.map((l) => l.p99),
         absolute: {

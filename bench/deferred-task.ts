@@ -21,7 +21,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = path.join(ROOT, 'bench/search-eval/catalogue-server.ts');
 const SIZES = [10, 100, 1000] as const;
 const MCP = 'tools';
-const PROMPT = 'Read RELEASE_NOTES.md, file a GitHub issue in acme/floe-demo with its checklist, then announce it in #releases on Slack.';
+const PROMPT =
+  'Read RELEASE_NOTES.md, file a GitHub issue in acme/floe-demo with its checklist, then announce it in #releases on Slack.';
 
 type Mode = 'direct' | 'deferred' | 'deferred-seq';
 const MODES: Mode[] = ['direct', 'deferred', 'deferred-seq'];
@@ -65,7 +66,9 @@ function model(mode: Mode): (req: RecordedRequest) => ScriptStep {
       const top3 = resultNames(searchOutput).slice(0, 3);
       const wanted = floeName(step.tool);
       if (!top3.includes(wanted)) {
-        return { reply: { text: `search for "${step.query}" gave ${top3.join(', ') || 'nothing'}, not ${wanted}`, usage } };
+        return {
+          reply: { text: `search for "${step.query}" gave ${top3.join(', ') || 'nothing'}, not ${wanted}`, usage },
+        };
       }
       return call(['execute_extra_tool', { tool_name: wanted, params: step.args }]);
     };
@@ -74,19 +77,24 @@ function model(mode: Mode): (req: RecordedRequest) => ScriptStep {
       return step ? call([floeName(step.tool), step.args]) : finish;
     }
     if (mode === 'deferred') {
-      if (done === 0) return call(...TASK_STEPS.map((s): [string, object] => ['search_extra_tools', { query: s.query }]));
+      if (done === 0)
+        return call(...TASK_STEPS.map((s): [string, object] => ['search_extra_tools', { query: s.query }]));
       const k = done - TASK_STEPS.length;
       if (k >= TASK_STEPS.length) return finish;
       return execute(k, text(outputs.find((o) => o.tool_call_id === `c0_${k}`) ?? { role: 'tool' }));
     }
     const k = Math.floor(done / 2);
     if (k >= TASK_STEPS.length) return finish;
-    return done % 2 === 0 ? call(['search_extra_tools', { query: TASK_STEPS[k]!.query }]) : execute(k, text(msgs.at(-1)!));
+    return done % 2 === 0
+      ? call(['search_extra_tools', { query: TASK_STEPS[k]!.query }])
+      : execute(k, text(msgs.at(-1)!));
   };
 }
 
 function systemConfig(n: number, mode: Mode): string {
-  const defaults = parseYaml(fs.readFileSync(path.join(ROOT, 'resources/default-system_config.yaml'), 'utf8')) as { system_prompt: string };
+  const defaults = parseYaml(fs.readFileSync(path.join(ROOT, 'resources/default-system_config.yaml'), 'utf8')) as {
+    system_prompt: string;
+  };
   const server = {
     name: MCP,
     config: {
@@ -127,13 +135,19 @@ export async function runTask(n: number, mode: Mode): Promise<TaskFigures> {
       const expected = mode === 'direct' ? 3 : 6;
       if (outputs < expected) {
         const last = server.requests.at(-1);
-        throw new Error(`${n} tools, ${mode}: ${outputs} tool calls completed, ${expected} expected (${JSON.stringify(last?.body?.messages?.at(-1))?.slice(0, 300)})`);
+        throw new Error(
+          `${n} tools, ${mode}: ${outputs} tool calls completed, ${expected} expected (${JSON.stringify(last?.body?.messages?.at(-1))?.slice(0, 300)})`,
+        );
       }
     } finally {
       await session.dispose();
     }
     const counts = server.requests.map(requestTokens);
-    return { tokens: counts.reduce((s, c) => s + c.all, 0), requests: counts.length, toolListTokens: counts[0]?.tools ?? 0 };
+    return {
+      tokens: counts.reduce((s, c) => s + c.all, 0),
+      requests: counts.length,
+      toolListTokens: counts[0]?.tools ?? 0,
+    };
   } finally {
     await server.close();
     env.cleanup();
@@ -159,7 +173,8 @@ export async function run(): Promise<BenchResult[]> {
       absolute[`${mode}_${n}_tool_list_tokens`] = median(r.map((x) => x.toolListTokens));
     }
     absolute[`ratio_deferred_vs_direct_${n}`] = absolute[`deferred_${n}_tokens`]! / absolute[`direct_${n}_tokens`]!;
-    absolute[`ratio_deferred-seq_vs_direct_${n}`] = absolute[`deferred-seq_${n}_tokens`]! / absolute[`direct_${n}_tokens`]!;
+    absolute[`ratio_deferred-seq_vs_direct_${n}`] =
+      absolute[`deferred-seq_${n}_tokens`]! / absolute[`direct_${n}_tokens`]!;
   }
   const notes = [
     'task: read_text_file, create_issue, slack_post_message; direct: 4 requests; deferred: 5 (the three searches in the ' +
@@ -174,7 +189,11 @@ export async function run(): Promise<BenchResult[]> {
       name: 'deferred-task',
       title: 'deferred tools end to end: request tokens of a 3-MCP-tool task with 100 MCP tools, deferred vs direct',
       baseline: { label: '100 MCP tools direct', unit: 'tokens per task', runs: tokens('direct100') },
-      subject: { label: '100 MCP tools deferred (searches included)', unit: 'tokens per task', runs: tokens('deferred100') },
+      subject: {
+        label: '100 MCP tools deferred (searches included)',
+        unit: 'tokens per task',
+        runs: tokens('deferred100'),
+      },
       goal: { figure: 'deferred/direct', op: '<=', value: 0.25 },
     }),
     makeResult({

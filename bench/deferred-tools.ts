@@ -50,8 +50,16 @@ export async function run(): Promise<BenchResult[]> {
       title: `deferred tools: tokens of the request's tool list with ${MCP_TOOLS} MCP-like tools, deferred vs direct`,
       date: new Date().toISOString(),
       machine: machine(),
-      baseline: { label: `all ${MCP_TOOLS} MCP tools direct (+ builtins)`, runs: directRuns, unit: 'tokens (o200k_base)' },
-      subject: { label: `${MCP_TOOLS} MCP tools deferred (+ builtins + search/execute_extra_tool)`, runs: deferredRuns, unit: 'tokens (o200k_base)' },
+      baseline: {
+        label: `all ${MCP_TOOLS} MCP tools direct (+ builtins)`,
+        runs: directRuns,
+        unit: 'tokens (o200k_base)',
+      },
+      subject: {
+        label: `${MCP_TOOLS} MCP tools deferred (+ builtins + search/execute_extra_tool)`,
+        runs: deferredRuns,
+        unit: 'tokens (o200k_base)',
+      },
       goal: { figure: 'deferred/direct', op: '<=', value: 0.05 },
       absolute: {
         direct_tokens: direct.tokens,

@@ -25,7 +25,8 @@ export async function run(): Promise<BenchResult[]> {
     const shortMs: number[] = [];
     for (const kind of interleave(RUNS, 'short' as const, 'long' as const)) {
       const r = await throughSession(b, `cat ${kind === 'long' ? one : many}`);
-      if (!r.clean.startsWith(kind === 'long' ? 'xxxxxxxx' : `${'y'.repeat(63)}\n`)) throw new Error('unexpected model text');
+      if (!r.clean.startsWith(kind === 'long' ? 'xxxxxxxx' : `${'y'.repeat(63)}\n`))
+        throw new Error('unexpected model text');
       (kind === 'long' ? longMs : shortMs).push(r.ms);
     }
     return [
@@ -34,8 +35,16 @@ export async function run(): Promise<BenchResult[]> {
         title: `pty → model text: one ${BYTES / 1e6} MB line vs ${BYTES / 1e6} MB of 64-char lines through a command session`,
         date: new Date().toISOString(),
         machine: machine(),
-        baseline: { label: `cat of ${BYTES / 1e6} MB of 64-char lines (start → model text read)`, runs: shortMs, unit: 'ms' },
-        subject: { label: `cat of a single ${BYTES / 1e6} MB line (start → model text read)`, runs: longMs, unit: 'ms' },
+        baseline: {
+          label: `cat of ${BYTES / 1e6} MB of 64-char lines (start → model text read)`,
+          runs: shortMs,
+          unit: 'ms',
+        },
+        subject: {
+          label: `cat of a single ${BYTES / 1e6} MB line (start → model text read)`,
+          runs: longMs,
+          unit: 'ms',
+        },
         goal: { figure: 'ratio', op: '<=', value: 2 },
         absolute: { bytes_each: BYTES, runs_each: RUNS },
         notes: [

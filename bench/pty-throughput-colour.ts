@@ -21,7 +21,8 @@ export function buildLog(bytes: number): string {
   for (let i = 0; size < bytes; i++) {
     const pct = String(Math.floor((i / 1000) % 100)).padStart(3);
     let line = `\x1b[32m[${pct}%]\x1b[0m \x1b[1mBuilding CXX object\x1b[0m src/module_${i % 97}/file_${i}.cpp.o\n`;
-    if (i % 7 === 0) line += `\x1b[1msrc/module_${i % 97}/file_${i}.cpp:${i % 300}:12:\x1b[0m \x1b[35mwarning:\x1b[0m unused variable 'tmp' [\x1b[35m-Wunused-variable\x1b[0m]\n`;
+    if (i % 7 === 0)
+      line += `\x1b[1msrc/module_${i % 97}/file_${i}.cpp:${i % 300}:12:\x1b[0m \x1b[35mwarning:\x1b[0m unused variable 'tmp' [\x1b[35m-Wunused-variable\x1b[0m]\n`;
     if (i % 50 === 0) line += `\x1b[2K\r\x1b[36m[${'='.repeat(i % 30).padEnd(30)}]\x1b[0m ${pct}%\x1b[2K\r`;
     parts.push(line);
     size += line.length;
@@ -59,8 +60,16 @@ export async function run(): Promise<BenchResult[]> {
         title: `pty → model text, coloured build log: ${BYTES / 1e6} MB through a command session vs raw node-pty`,
         date: new Date().toISOString(),
         machine: machine(),
-        baseline: { label: 'raw node-pty read of bash -c "cat build.log" (onData count only)', runs: raw, unit: 'chars/s' },
-        subject: { label: 'CommandRegistry session: marker scan + raw buffer + model view + readClean', runs: ses, unit: 'chars/s' },
+        baseline: {
+          label: 'raw node-pty read of bash -c "cat build.log" (onData count only)',
+          runs: raw,
+          unit: 'chars/s',
+        },
+        subject: {
+          label: 'CommandRegistry session: marker scan + raw buffer + model view + readClean',
+          runs: ses,
+          unit: 'chars/s',
+        },
         goal: { figure: 'ratio', op: '>=', value: 0.6 },
         absolute: {
           bytes_of_log: BYTES,

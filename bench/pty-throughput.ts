@@ -28,7 +28,8 @@ export async function run(): Promise<BenchResult[]> {
         rawCpu.push(r.cpuMs);
       } else {
         const r = await throughSession(b, CMD);
-        if (!r.clean.startsWith(`${LINE}\n${LINE}\n`)) throw new Error('the model text does not hold the command output');
+        if (!r.clean.startsWith(`${LINE}\n${LINE}\n`))
+          throw new Error('the model text does not hold the command output');
         ses.push(perSecond(r.chars, r.ms));
         sesCpu.push(r.cpuMs);
       }
@@ -40,7 +41,11 @@ export async function run(): Promise<BenchResult[]> {
         date: new Date().toISOString(),
         machine: machine(),
         baseline: { label: 'raw node-pty read of bash -c (onData count only)', runs: raw, unit: 'chars/s' },
-        subject: { label: 'CommandRegistry session: marker scan + raw buffer + model view + readClean', runs: ses, unit: 'chars/s' },
+        subject: {
+          label: 'CommandRegistry session: marker scan + raw buffer + model view + readClean',
+          runs: ses,
+          unit: 'chars/s',
+        },
         goal: { figure: 'ratio', op: '>=', value: 0.6 },
         absolute: {
           bytes_written_by_command: BYTES,

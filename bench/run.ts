@@ -10,7 +10,6 @@ import { formatSummary, type BenchResult } from './lib/result.js';
 import { BENCHMARKS } from './list.js';
 import { OUTPUTS } from './outputs.js';
 
-
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 const unknown = asked.filter((a) => !BENCHMARKS[a]);
 if (unknown.length) {
@@ -24,7 +23,11 @@ const started = performance.now();
 for (const name of names) {
   const t0 = performance.now();
   console.log(`\n### ${name}`);
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', one, name], { stdio: 'inherit', timeout: 300_000, killSignal: 'SIGKILL' });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', one, name], {
+    stdio: 'inherit',
+    timeout: 300_000,
+    killSignal: 'SIGKILL',
+  });
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
   if (r.status !== 0) {
     crashed.push(name);
@@ -37,7 +40,8 @@ const results: BenchResult[] = [];
 for (const name of names) {
   for (const file of OUTPUTS[name] ?? [name]) {
     const path = join(RESULTS_DIR, `${file}.json`);
-    if (!crashed.includes(name) && existsSync(path)) results.push(JSON.parse(readFileSync(path, 'utf8')) as BenchResult);
+    if (!crashed.includes(name) && existsSync(path))
+      results.push(JSON.parse(readFileSync(path, 'utf8')) as BenchResult);
   }
 }
 console.log(`\n== summary (${((performance.now() - started) / 1000).toFixed(0)} s) ==\n${formatSummary(results)}`);

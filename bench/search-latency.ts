@@ -57,8 +57,16 @@ export async function run(): Promise<BenchResult[]> {
       title: `deferred-tool search: p50 time of one search over ${LARGE} MCP tools (warm index)`,
       date: new Date().toISOString(),
       machine: machine(),
-      baseline: { label: `${small.length} real MCP tools`, unit: 'ms p50 per search', runs: smallRuns.map((r) => r.p50) },
-      subject: { label: `${LARGE} MCP tools (real tools over renamed server copies)`, unit: 'ms p50 per search', runs: largeRuns.map((r) => r.p50) },
+      baseline: {
+        label: `${small.length} real MCP tools`,
+        unit: 'ms p50 per search',
+        runs: smallRuns.map((r) => r.p50),
+      },
+      subject: {
+        label: `${LARGE} MCP tools (real tools over renamed server copies)`,
+        unit: 'ms p50 per search',
+        runs: largeRuns.map((r) => r.p50),
+      },
       goal: { figure: 'p50 ms', op: '<', value: 5 },
       figureRuns: largeRuns.map((r) => r.p50),
       absolute: {

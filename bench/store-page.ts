@@ -20,13 +20,25 @@ function trace(n: number): OmniMessage[] {
     const id = `call-${c}`;
     switch (i % 4) {
       case 0:
-        out.push({ timestamp, type: 'model_msg', payload: { type: 'text', role: 'user', text: `prompt ${c} ✓ 日本語` } });
+        out.push({
+          timestamp,
+          type: 'model_msg',
+          payload: { type: 'text', role: 'user', text: `prompt ${c} ✓ 日本語` },
+        });
         break;
       case 1:
-        out.push({ timestamp, type: 'model_msg', payload: { type: 'tool_call', name: 'exec_command', arguments: `{"cmd":"echo ${c}"}`, tool_call_id: id } });
+        out.push({
+          timestamp,
+          type: 'model_msg',
+          payload: { type: 'tool_call', name: 'exec_command', arguments: `{"cmd":"echo ${c}"}`, tool_call_id: id },
+        });
         break;
       case 2:
-        out.push({ timestamp, type: 'model_msg', payload: { type: 'tool_call_output', output: `out ${c}\n`.repeat(20), tool_call_id: id } });
+        out.push({
+          timestamp,
+          type: 'model_msg',
+          payload: { type: 'tool_call_output', output: `out ${c}\n`.repeat(20), tool_call_id: id },
+        });
         break;
       default:
         out.push({ timestamp, type: 'event_msg', payload: { type: 'request_end', status: 'completed' } });
@@ -39,7 +51,12 @@ const dir = mkdtempSync(join(tmpdir(), 'floe-bench-store-'));
 const store = openStore(join(dir, 'floe.db'));
 try {
   const file = join(dir, `${SID}_001.jsonl`);
-  writeFileSync(file, trace(EVENTS).map((m) => JSON.stringify(m) + '\n').join(''));
+  writeFileSync(
+    file,
+    trace(EVENTS)
+      .map((m) => JSON.stringify(m) + '\n')
+      .join(''),
+  );
   let t = performance.now();
   store.traces.indexFile(SID, file);
   const indexMs = performance.now() - t;

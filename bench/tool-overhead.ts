@@ -32,7 +32,8 @@ function bareSpawn(cwd: string, env: Record<string, string>, args: string[]): Pr
     let out = '';
     p.onData((d) => (out += d));
     p.onExit(({ exitCode }) => {
-      if (exitCode !== 0 || !out.includes('hi')) reject(new Error(`bare spawn of bash ${args.join(' ')} exited with ${exitCode}: ${out}`));
+      if (exitCode !== 0 || !out.includes('hi'))
+        reject(new Error(`bare spawn of bash ${args.join(' ')} exited with ${exitCode}: ${out}`));
       else resolve(performance.now() - t0);
     });
   });
@@ -56,7 +57,8 @@ async function throughEnvironment(registry: CommandRegistry, workspace: string, 
   while (!r.done) r = await gen.next();
   const ms = performance.now() - t0;
   const out = r.value.payload;
-  if (out.stop_reason !== 'completed' || out.output !== 'hi\n') throw new Error(`exec_command echo hi ended ${out.stop_reason}: ${out.output}`);
+  if (out.stop_reason !== 'completed' || out.output !== 'hi\n')
+    throw new Error(`exec_command echo hi ended ${out.stop_reason}: ${out.output}`);
   return ms;
 }
 
@@ -66,9 +68,15 @@ export async function run(): Promise<BenchResult[]> {
   const workspace = join(root, 'ws');
   mkdirSync(home);
   mkdirSync(workspace);
-  writeFileSync(join(home, '.bash_profile'), `# a slow profile, as with nvm/conda/pyenv\nsleep ${PROFILE_MS / 1000}\nexport BENCH_PROFILE=1\n`);
+  writeFileSync(
+    join(home, '.bash_profile'),
+    `# a slow profile, as with nvm/conda/pyenv\nsleep ${PROFILE_MS / 1000}\nexport BENCH_PROFILE=1\n`,
+  );
   const env = { ...(process.env as Record<string, string>), HOME: home };
-  const registry = new CommandRegistry({ env: { HOME: home }, loginSnapshot: { dir: join(root, 'snapshots'), sessionId: 'bench' } });
+  const registry = new CommandRegistry({
+    env: { HOME: home },
+    loginSnapshot: { dir: join(root, 'snapshots'), sessionId: 'bench' },
+  });
   try {
     const c0 = performance.now();
     await registry.prepare();
@@ -91,11 +99,16 @@ export async function run(): Promise<BenchResult[]> {
     return [
       makeResult({
         name: 'tool-overhead',
-        title: 'trivial call: exec_command `echo hi` (approval → output) vs bare pty spawn of bash -c, 150 ms login profile',
+        title:
+          'trivial call: exec_command `echo hi` (approval → output) vs bare pty spawn of bash -c, 150 ms login profile',
         date: new Date().toISOString(),
         machine: machine(),
         baseline: { label: "bare node-pty spawn of bash -c 'echo hi' (spawn → exit)", runs: bare, unit: 'ms' },
-        subject: { label: 'runTool(exec_command {cmd:"echo hi"}) with the login snapshot (call → output)', runs: calls, unit: 'ms' },
+        subject: {
+          label: 'runTool(exec_command {cmd:"echo hi"}) with the login snapshot (call → output)',
+          runs: calls,
+          unit: 'ms',
+        },
         goal: { figure: 'ratio', op: '<=', value: 3 },
         absolute: {
           rounds_each: ROUNDS,

@@ -26,7 +26,9 @@ const SID = 'session-2025-03-01-10-00-00-bench001';
 function appendWithWriter(dir: string, file: string, msgs: OmniMessage[], round: number): [number, number] {
   const store = openStore(join(dir, `append-${round}.db`));
   // the listener Agent.openWriter installs: (offset, length with newline) → indexRecord(session, file, offset, length - 1)
-  const w = TraceWriter.open(file, (offset, length, msg) => store.traces.indexRecord(SID, file, offset, length - 1, msg));
+  const w = TraceWriter.open(file, (offset, length, msg) =>
+    store.traces.indexRecord(SID, file, offset, length - 1, msg),
+  );
   try {
     const t0 = performance.now();
     for (const m of msgs) w.append(m);
@@ -81,7 +83,11 @@ function appendBench(dir: string): BenchResult {
     date: new Date().toISOString(),
     machine: machine(),
     baseline: { label: 'JSON.stringify + fs.writeSync per record (append fd)', runs: rawRates, unit: 'records/s' },
-    subject: { label: 'TraceWriter.append + store.traces.indexRecord (the product listener)', runs: writerRates, unit: 'records/s' },
+    subject: {
+      label: 'TraceWriter.append + store.traces.indexRecord (the product listener)',
+      runs: writerRates,
+      unit: 'records/s',
+    },
     goal: { figure: 'ratio', op: '>=', value: 0.7 },
     absolute: {
       records_per_round: APPEND_RECORDS,
@@ -104,7 +110,12 @@ function appendBench(dir: string): BenchResult {
 
 async function importBench(dir: string): Promise<BenchResult[]> {
   const file = join(dir, `${SID}_001.jsonl`);
-  writeFileSync(file, syntheticTrace(OPEN_EVENTS).map((m) => JSON.stringify(m) + '\n').join(''));
+  writeFileSync(
+    file,
+    syntheticTrace(OPEN_EVENTS)
+      .map((m) => JSON.stringify(m) + '\n')
+      .join(''),
+  );
   const bytes = statSync(file).size;
   const firstPageMs: number[] = [];
   const finishMs: number[] = [];
@@ -160,7 +171,11 @@ async function importBench(dir: string): Promise<BenchResult[]> {
       ...common,
       name: 'trace-open',
       title: `trace import: a ${OPEN_EVENTS.toLocaleString('en-US')}-event trace, time until its first ${PAGE}-row page reads`,
-      subject: { label: 'indexFileInChunks until count + pageEvents(0, 200) + first raw record succeed', runs: firstPageMs, unit: 'ms' },
+      subject: {
+        label: 'indexFileInChunks until count + pageEvents(0, 200) + first raw record succeed',
+        runs: firstPageMs,
+        unit: 'ms',
+      },
       goal: { figure: 'time to first page ms', op: '<=', value: 1000 },
       figureRuns: firstPageMs,
     }),

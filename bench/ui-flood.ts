@@ -48,7 +48,12 @@ function memAfterGc(): Mem {
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
   const mb = (x: number) => x / 2 ** 20;
-  return { rssMB: mb(m.rss), heapUsedMB: mb(m.heapUsed), externalMB: mb(m.external), arrayBuffersMB: mb(m.arrayBuffers) };
+  return {
+    rssMB: mb(m.rss),
+    heapUsedMB: mb(m.heapUsed),
+    externalMB: mb(m.external),
+    arrayBuffersMB: mb(m.arrayBuffers),
+  };
 }
 
 /** The same command read straight from node-pty (count chars only): spawn → exit. */
@@ -56,9 +61,17 @@ function rawRead(cwd: string): Promise<{ chars: number; ms: number }> {
   return new Promise((res, rej) => {
     const t0 = performance.now();
     let chars = 0;
-    const p = pty.spawn('bash', ['-c', FLOOD_CMD], { name: 'xterm-256color', cols: 120, rows: 40, cwd, env: process.env as Record<string, string> });
+    const p = pty.spawn('bash', ['-c', FLOOD_CMD], {
+      name: 'xterm-256color',
+      cols: 120,
+      rows: 40,
+      cwd,
+      env: process.env as Record<string, string>,
+    });
     p.onData((d) => (chars += d.length));
-    p.onExit(({ exitCode }) => (exitCode === 0 ? res({ chars, ms: performance.now() - t0 }) : rej(new Error(`raw read exited ${exitCode}`))));
+    p.onExit(({ exitCode }) =>
+      exitCode === 0 ? res({ chars, ms: performance.now() - t0 }) : rej(new Error(`raw read exited ${exitCode}`)),
+    );
   });
 }
 
@@ -137,8 +150,17 @@ async function paneRows(page: Page, processId: string): Promise<{ rows: string[]
 }
 
 /** The host's screen of a command (its serialised headless terminal), drawn on a fresh terminal of that size. */
-async function hostRows(host: HostService, sessionId: string, processId: string, cols: number, rows: number): Promise<string[]> {
-  const r = (await host.call('commands.scrollback', { sessionId, processId })) as { ok: boolean; value?: { data: string } };
+async function hostRows(
+  host: HostService,
+  sessionId: string,
+  processId: string,
+  cols: number,
+  rows: number,
+): Promise<string[]> {
+  const r = (await host.call('commands.scrollback', { sessionId, processId })) as {
+    ok: boolean;
+    value?: { data: string };
+  };
   if (!r.ok || !r.value) throw new Error(`commands.scrollback failed: ${JSON.stringify(r)}`);
   const t = new Terminal({ cols, rows, scrollback: 2000, allowProposedApi: true });
   await new Promise<void>((done) => t.write(r.value!.data, done));
@@ -168,15 +190,19 @@ interface Run {
 
 export async function run(): Promise<BenchResult[]> {
   if (!existsSync(join(RENDERER, 'index.html'))) {
-    throw new Error(`the renderer is not built (${RENDERER}/index.html is missing): run \`npm run build:renderer\` first`);
+    throw new Error(
+      `the renderer is not built (${RENDERER}/index.html is missing): run \`npm run build:renderer\` first`,
+    );
   }
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\``);
   const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
   const say = (text: string) => ({ reply: { text } });
   const model = await startModelServer(
     scriptFor({
-      FLOOD: (phase) => (phase === 0 ? call('exec_command', { cmd: FLOOD_CMD, yield_time_ms: 500 }) : say('flooding in the background.')),
-      SHELL: (phase) => (phase === 0 ? call('exec_command', { cmd: 'bash --norc -i', yield_time_ms: 1000 }) : say('bash is running.')),
+      FLOOD: (phase) =>
+        phase === 0 ? call('exec_command', { cmd: FLOOD_CMD, yield_time_ms: 500 }) : say('flooding in the background.'),
+      SHELL: (phase) =>
+        phase === 0 ? call('exec_command', { cmd: 'bash --norc -i', yield_time_ms: 1000 }) : say('bash is running.'),
     }),
   );
   const env = tempHome({ baseUrl: model.openaiBaseUrl, systemConfig: 'system_prompt: benchmark agent\n' });
@@ -193,7 +219,8 @@ export async function run(): Promise<BenchResult[]> {
     let resyncs = 0;
     const off = host.onEvent((event, payload) => {
       const p = payload as { sessionId: string; processId?: string; id?: string; cmd?: string; data?: string };
-      if (event === 'terminal.started') started.push({ sessionId: p.sessionId, id: p.id!, cmd: p.cmd!, at: performance.now() });
+      if (event === 'terminal.started')
+        started.push({ sessionId: p.sessionId, id: p.id!, cmd: p.cmd!, at: performance.now() });
       if (event === 'terminal.exit') exited.set(p.processId!, performance.now());
       if (event === 'terminal.data') live += p.data?.length ?? 0;
       if (event === 'terminal.resync') resyncs++;
@@ -202,7 +229,18 @@ export async function run(): Promise<BenchResult[]> {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-renderer-backgrounding',
+        '--disable-background-timer-throttling',
+        '--disable-backgrounding-occluded-windows',
+      ],
     });
     const pageA = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     const pageB = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -245,7 +283,9 @@ export async function run(): Promise<BenchResult[]> {
       if (!flood) {
         await pageA.screenshot({ path: join(tmpdir(), 'floe-bench-ui-flood-nostart.png') }).catch(() => undefined);
         const seen = started.map((s) => s.cmd).join(' | ') || 'none';
-        throw new Error(`run ${i + 1}: the flood command did not start (commands seen: ${seen}; model requests: ${model.requests.length})`);
+        throw new Error(
+          `run ${i + 1}: the flood command did not start (commands seen: ${seen}; model requests: ${model.requests.length})`,
+        );
       }
       const f = flood;
       const echoFlood = await typeUntil(pageB, () => exited.has(f.id), 5000);
@@ -259,7 +299,8 @@ export async function run(): Promise<BenchResult[]> {
       let same = false;
       for (let k = 0; k < 100 && !same; k++) {
         const pane = await paneRows(pageA, f.id);
-        if (pane) same = JSON.stringify(pane.rows) === JSON.stringify(await hostRows(h, f.sessionId, f.id, pane.cols, pane.n));
+        if (pane)
+          same = JSON.stringify(pane.rows) === JSON.stringify(await hostRows(h, f.sessionId, f.id, pane.cols, pane.n));
         if (!same) await sleep(200);
       }
       matched.push(same);
@@ -286,7 +327,12 @@ export async function run(): Promise<BenchResult[]> {
     }
     off();
     if (matched.some((m) => !m)) {
-      throw new Error(`the pane did not end on the host's screen in run(s) ${matched.map((m, i) => (m ? 0 : i + 1)).filter(Boolean).join(', ')}`);
+      throw new Error(
+        `the pane did not end on the host's screen in run(s) ${matched
+          .map((m, i) => (m ? 0 : i + 1))
+          .filter(Boolean)
+          .join(', ')}`,
+      );
     }
     const med = (f: (r: Run) => number) => median(runs.map(f));
     const p99 = (xs: number[]) => quantile(xs, 0.99);
@@ -300,8 +346,16 @@ export async function run(): Promise<BenchResult[]> {
         ...common,
         name: 'ui-flood-throughput',
         title: `UI flood: the command's throughput with a pane attached in real Chromium vs a raw pty read (${flood})`,
-        baseline: { label: 'raw node-pty read of the same command (spawn → exit)', runs: runs.map((r) => r.rawCps), unit: 'chars/s' },
-        subject: { label: 'exec_command with the pane open in page A (terminal.started → terminal.exit)', runs: runs.map((r) => r.paneCps), unit: 'chars/s' },
+        baseline: {
+          label: 'raw node-pty read of the same command (spawn → exit)',
+          runs: runs.map((r) => r.rawCps),
+          unit: 'chars/s',
+        },
+        subject: {
+          label: 'exec_command with the pane open in page A (terminal.started → terminal.exit)',
+          runs: runs.map((r) => r.paneCps),
+          unit: 'chars/s',
+        },
         goal: { figure: 'ratio', op: '>=', value: 0.5 },
         absolute: {
           runs: RUNS,
@@ -312,7 +366,7 @@ export async function run(): Promise<BenchResult[]> {
           pane_matched_host_screen_runs: matched.filter(Boolean).length,
         },
         notes: [
-          'the pane ended on the same visible screen as the host\'s headless terminal in every run (xterm buffer API on both sides)',
+          "the pane ended on the same visible screen as the host's headless terminal in every run (xterm buffer API on both sides)",
           'live_chars_to_pane: what was sent as terminal.data; the rest of the flood reached the pane as resync screens',
         ],
       }),
@@ -320,8 +374,16 @@ export async function run(): Promise<BenchResult[]> {
         ...common,
         name: 'ui-flood',
         title: `UI flood: host event-loop delay while a pane of the real renderer receives ${flood}`,
-        baseline: { label: `host + pages idle (${IDLE_MS / 1000} s, typing in page B)`, runs: runs.map((r) => r.loopIdle.p99), unit: 'ms loop delay p99' },
-        subject: { label: 'during the flood (page A pane + typing in page B)', runs: runs.map((r) => r.loopFlood.p99), unit: 'ms loop delay p99' },
+        baseline: {
+          label: `host + pages idle (${IDLE_MS / 1000} s, typing in page B)`,
+          runs: runs.map((r) => r.loopIdle.p99),
+          unit: 'ms loop delay p99',
+        },
+        subject: {
+          label: 'during the flood (page A pane + typing in page B)',
+          runs: runs.map((r) => r.loopFlood.p99),
+          unit: 'ms loop delay p99',
+        },
         goal: { figure: 'p99 ms', op: '<', value: 50 },
         figureRuns: runs.map((r) => r.loopFlood.p99),
         absolute: {
@@ -351,18 +413,32 @@ export async function run(): Promise<BenchResult[]> {
         name: 'ui-flood-frames',
         title: 'UI flood: frame time in the page showing the flooded pane (requestAnimationFrame deltas)',
         baseline: { label: 'page A idle', runs: runs.map((r) => r.frameIdleP99), unit: 'ms frame time p99' },
-        subject: { label: 'page A while its pane receives the flood', runs: runs.map((r) => r.frameFloodP99), unit: 'ms frame time p99' },
+        subject: {
+          label: 'page A while its pane receives the flood',
+          runs: runs.map((r) => r.frameFloodP99),
+          unit: 'ms frame time p99',
+        },
         goal: { figure: 'frame p99 ms', op: '<', value: 50 },
         figureRuns: runs.map((r) => r.frameFloodP99),
         absolute: { flood_frame_p50_ms_median: med((r) => r.frameFloodP50) },
-        notes: ['headless Chromium, --disable-gpu (software compositing): frames are paced by the compositor at ~60 Hz when idle'],
+        notes: [
+          'headless Chromium, --disable-gpu (software compositing): frames are paced by the compositor at ~60 Hz when idle',
+        ],
       }),
       makeResult({
         ...common,
         name: 'ui-flood-echo',
         title: 'UI flood: keypress-to-echo latency in a second pane (bash -i in page B) during the flood',
-        baseline: { label: 'page B typing, nothing flooding', runs: runs.map((r) => p99(r.echoIdle)), unit: 'ms echo p99' },
-        subject: { label: 'page B typing while page A floods', runs: runs.map((r) => p99(r.echoFlood)), unit: 'ms echo p99' },
+        baseline: {
+          label: 'page B typing, nothing flooding',
+          runs: runs.map((r) => p99(r.echoIdle)),
+          unit: 'ms echo p99',
+        },
+        subject: {
+          label: 'page B typing while page A floods',
+          runs: runs.map((r) => p99(r.echoFlood)),
+          unit: 'ms echo p99',
+        },
         goal: { figure: 'echo p99 ms', op: '<', value: 100 },
         figureRuns: runs.map((r) => p99(r.echoFlood)),
         absolute: {
@@ -377,7 +453,8 @@ export async function run(): Promise<BenchResult[]> {
     ];
   } finally {
     for (const s of started) {
-      if (!exited.has(s.id)) await host?.call('commands.kill', { sessionId: s.sessionId, processId: s.id }).catch(() => undefined);
+      if (!exited.has(s.id))
+        await host?.call('commands.kill', { sessionId: s.sessionId, processId: s.id }).catch(() => undefined);
     }
     await browser?.close().catch(() => undefined);
     await web?.close().catch(() => undefined);

@@ -9,7 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, openProject, shot, startEnv, terminalLines, type Env } from './harness.js';
 
 // a 2×2 red PNG
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -18,21 +21,36 @@ let env: Env;
 
 beforeAll(async () => {
   env = await startEnv({
-    HELLO: (phase) => (phase === 0 ? call('exec_command', { cmd: "printf 'hello\\n'; sleep 1; echo done" }) : say('All **done**: the command printed hello.')),
-    DENYME: (phase) => (phase === 0 ? call('exec_command', { cmd: 'touch marker.txt' }) : say('Understood, I did not create the marker.')),
+    HELLO: (phase) =>
+      phase === 0
+        ? call('exec_command', { cmd: "printf 'hello\\n'; sleep 1; echo done" })
+        : say('All **done**: the command printed hello.'),
+    DENYME: (phase) =>
+      phase === 0 ? call('exec_command', { cmd: 'touch marker.txt' }) : say('Understood, I did not create the marker.'),
     PICTURE: (phase) => (phase === 0 ? call('read_image', { source: 'pic.png' }) : say('I see a small red square.')),
-    DELEGATE: (phase) => (phase === 0 ? call('run_subagent', { prompt: 'KIDTASK: echo from the child' }) : say('The subagent reported back.')),
+    DELEGATE: (phase) =>
+      phase === 0
+        ? call('run_subagent', { prompt: 'KIDTASK: echo from the child' })
+        : say('The subagent reported back.'),
     KIDTASK: (phase) => (phase === 0 ? call('exec_command', { cmd: 'echo kid-was-here' }) : say('child finished')),
-    RELOADME: (phase) => (phase === 0 ? call('exec_command', { cmd: 'echo after-reload' }) : say('Continued after the reload.')),
-    INTERACTIVE: (phase) => (phase === 0 ? call('exec_command', { cmd: 'bash --norc -i', yield_time_ms: 1000 }) : say('bash is running in the background.')),
-    FLOOD: (phase) => (phase === 0 ? call('exec_command', { cmd: 'yes', yield_time_ms: 500 }) : say('yes is flooding in the background.')),
+    RELOADME: (phase) =>
+      phase === 0 ? call('exec_command', { cmd: 'echo after-reload' }) : say('Continued after the reload.'),
+    INTERACTIVE: (phase) =>
+      phase === 0
+        ? call('exec_command', { cmd: 'bash --norc -i', yield_time_ms: 1000 })
+        : say('bash is running in the background.'),
+    FLOOD: (phase) =>
+      phase === 0
+        ? call('exec_command', { cmd: 'yes', yield_time_ms: 500 })
+        : say('yes is flooding in the background.'),
     SLEEPER: (phase) => (phase === 0 ? call('exec_command', { cmd: 'sleep 100' }) : say('slept')),
   });
   writeFileSync(join(env.home.workspace, 'pic.png'), PNG);
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -49,11 +67,15 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await openProject(page, env.home.workspace);
     await newSession(page, 'always-ask', 'HELLO please run the command');
     await approval().waitFor();
-    await expect.poll(() => text(approval().getByLabel('Command', { exact: true }))).toMatch(/printf 'hello.*; sleep 1; echo done/);
+    await expect
+      .poll(() => text(approval().getByLabel('Command', { exact: true })))
+      .toMatch(/printf 'hello.*; sleep 1; echo done/);
     await shot(page, '02-approval-card');
     await approval().getByRole('button', { name: 'Allow exec_command', exact: true }).click();
     await page.locator('.xterm-host').waitFor();
-    await expect.poll(async () => (await terminalLines(page)).map((l) => l.trim()), { timeout: 15_000 }).toEqual(expect.arrayContaining(['hello', 'done']));
+    await expect
+      .poll(async () => (await terminalLines(page)).map((l) => l.trim()), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(['hello', 'done']));
     await page.getByText('the command printed hello').waitFor();
     await expect.poll(() => text(page.getByTestId('session-status')), { timeout: 10_000 }).toBe('completed');
     await shot(page, '03-chat-terminal-answer');
@@ -133,11 +155,17 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await card.focus();
     await page.keyboard.press('a');
     await expect.poll(() => text(page.getByTestId('pending-count'))).toBe('0');
-    await page.getByRole('button', { name: /Go to session|Close pending approvals/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /Go to session|Close pending approvals/ })
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Close pending approvals' }).click();
     // reopen the project and the session to see the task finished (a reload now keeps the chat screen: go via Projects)
     await page.getByRole('button', { name: 'Projects', exact: true }).click();
-    await page.getByRole('button', { name: /Open project/ }).first().click();
+    await page
+      .getByRole('button', { name: /Open project/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: /Open session RELOADME/ }).click();
     await page.getByText('Continued after the reload.').waitFor();
   });
@@ -149,7 +177,9 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await page.locator('.xterm-host').waitFor();
     await page.locator('.xterm-screen').click();
     await page.keyboard.type('echo typed\r', { delay: 10 });
-    await expect.poll(async () => (await terminalLines(page)).map((l) => l.trim()), { timeout: 10_000 }).toContain('typed');
+    await expect
+      .poll(async () => (await terminalLines(page)).map((l) => l.trim()), { timeout: 10_000 })
+      .toContain('typed');
     await shot(page, '09-typed-in-pane');
     await page.getByRole('button', { name: 'Kill bash --norc -i' }).click();
     await expect.poll(() => text(page.getByTestId('term-state').first()), { timeout: 10_000 }).not.toBe('running');
@@ -176,7 +206,9 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await expect.poll(async () => (await stats()).received, { timeout: 30_000 }).toBeGreaterThan(300_000);
     const s = await stats();
     expect(s.acked).toBeGreaterThan(s.received - 200_000);
-    await expect.poll(async () => (await terminalLines(page)).filter((l) => l.trim() === 'y').length).toBeGreaterThan(5);
+    await expect
+      .poll(async () => (await terminalLines(page)).filter((l) => l.trim() === 'y').length)
+      .toBeGreaterThan(5);
     await shot(page, '10-flood');
     await page.getByRole('button', { name: 'Kill yes' }).click();
     await expect.poll(() => pgrep('^yes$'), { timeout: 10_000 }).toBe('');
@@ -196,7 +228,9 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
 
   it('import a trace by drag-and-drop → timeline; text search finds a tool output', async () => {
     const { page } = env;
-    const files = execFileSync('find', [join(env.home.home, 'agents'), '-name', '*.jsonl'], { encoding: 'utf8' }).trim().split('\n');
+    const files = execFileSync('find', [join(env.home.home, 'agents'), '-name', '*.jsonl'], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
     const hello = files.map((f) => readFileSync(f, 'utf8')).find((t) => t.includes('HELLO please run'))!;
     const oldId = /"session_id":"([^"]+)"/.exec(hello)![1]!;
     const newId = 'session-2030-01-01-00-00-00-abcdef12';
@@ -239,14 +273,22 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
       await page.getByRole('button', { name: screen, exact: true }).click();
       await page.waitForTimeout(300);
       const unnamed = await page.evaluate(() =>
-        [...document.querySelectorAll('button')].filter((b) => !(b.getAttribute('aria-label') || b.textContent || '').trim()).map((b) => b.outerHTML.slice(0, 80)),
+        [...document.querySelectorAll('button')]
+          .filter((b) => !(b.getAttribute('aria-label') || b.textContent || '').trim())
+          .map((b) => b.outerHTML.slice(0, 80)),
       );
       expect(unnamed, `unnamed buttons on ${screen}`).toEqual([]);
     }
   });
 });
 
-const text = async (l: Locator): Promise<string> => ((await l.first().textContent().catch(() => '')) ?? '').trim();
+const text = async (l: Locator): Promise<string> =>
+  (
+    (await l
+      .first()
+      .textContent()
+      .catch(() => '')) ?? ''
+  ).trim();
 const lit = (s: string): RegExp => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 function pgrep(pattern: string): string {

@@ -16,7 +16,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-compaction-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-compaction-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
@@ -38,7 +41,10 @@ describe('context meter and Compact', () => {
 
     await page.getByRole('button', { name: 'Compact', exact: true }).click();
     await page.getByText('Context compacted').waitFor();
-    await page.getByText(/E2E-SUMMARY/).first().waitFor();
+    await page
+      .getByText(/E2E-SUMMARY/)
+      .first()
+      .waitFor();
     await expect.poll(() => meter.textContent()).toMatch(/^0 \/ \d/);
     await expect.poll(() => page.getByTestId('session-status').textContent(), { timeout: 10_000 }).toBe('completed');
     await shot(page, 'compaction-02-compacted');

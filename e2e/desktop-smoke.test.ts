@@ -46,7 +46,10 @@ describe('desktop app (Electron)', () => {
     let app: ElectronApplication | undefined;
     const watchdog = setTimeout(() => void app?.close(), 150_000);
     try {
-      const env = { ...process.env, FLOE_HOME: home.home, FLOE_RETRY_SCHEDULE_MS: '20,20,20,20,20' } as Record<string, string>;
+      const env = { ...process.env, FLOE_HOME: home.home, FLOE_RETRY_SCHEDULE_MS: '20,20,20,20,20' } as Record<
+        string,
+        string
+      >;
       delete env.ELECTRON_RUN_AS_NODE;
       delete env.ELECTRON_RENDERER_URL;
       const args = process.platform === 'linux' && process.getuid?.() === 0 ? ['--no-sandbox', APP_ROOT] : [APP_ROOT];
@@ -63,7 +66,9 @@ describe('desktop app (Electron)', () => {
       await newSession(page, 'always-ask', 'SMOKE run the command');
       const card = page.locator('.approval').first();
       await card.getByRole('button', { name: 'Allow exec_command', exact: true }).click();
-      await expect.poll(async () => (await terminalLines(page)).map((l) => l.trim()), { timeout: 20_000 }).toContain('smoke-42');
+      await expect
+        .poll(async () => (await terminalLines(page)).map((l) => l.trim()), { timeout: 20_000 })
+        .toContain('smoke-42');
       await page.getByText('Smoke test answered.').waitFor();
     } finally {
       clearTimeout(watchdog);
@@ -76,7 +81,9 @@ describe('desktop app (Electron)', () => {
 
 describe('smokeBlocker', () => {
   it('names the missing binary, then a missing display on Linux, else nothing', () => {
-    expect(smokeBlocker({ binary: null, platform: 'linux', env: { DISPLAY: ':0' } })).toMatch(/^Electron's binary is not installed/);
+    expect(smokeBlocker({ binary: null, platform: 'linux', env: { DISPLAY: ':0' } })).toMatch(
+      /^Electron's binary is not installed/,
+    );
     expect(smokeBlocker({ binary: '/e', platform: 'linux', env: {} })).toMatch(/^no display/);
     expect(smokeBlocker({ binary: '/e', platform: 'linux', env: { DISPLAY: ':99' } })).toBeNull();
     expect(smokeBlocker({ binary: '/e', platform: 'darwin', env: {} })).toBeNull();

@@ -12,7 +12,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../test/fixtures/model-server.js';
 import { FLOE_BIN } from '../test/helpers/cli.js';
 
-const NO_KEYS = { OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', DEEPSEEK_API_KEY: '', OPENROUTER_API_KEY: '', OPENAI_BASE_URL: '', ANTHROPIC_BASE_URL: '' };
+const NO_KEYS = {
+  OPENAI_API_KEY: '',
+  ANTHROPIC_API_KEY: '',
+  DEEPSEEK_API_KEY: '',
+  OPENROUTER_API_KEY: '',
+  OPENAI_BASE_URL: '',
+  ANTHROPIC_BASE_URL: '',
+};
 let closed = '';
 let stops: (() => Promise<void> | void)[] = [];
 
@@ -56,7 +63,15 @@ async function openApp(env: Record<string, string>): Promise<{ page: Page; root:
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1440, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   stops.push(async () => {
     await ctx.close().catch(() => undefined);
@@ -81,7 +96,9 @@ describe('first run in the app (Chromium, browser mode)', () => {
     const { page, home } = await openApp({ OPENAI_API_KEY: 'sk-e2e-secret', OPENAI_BASE_URL: model.openaiBaseUrl });
     const panel = page.getByRole('region', { name: 'Set up a model provider' });
     const list = panel.getByRole('list', { name: 'Detected providers' });
-    await expect.poll(() => list.textContent()).toBe('openai — found OPENAI_API_KEY; 1 model, default openai/scripted-model');
+    await expect
+      .poll(() => list.textContent())
+      .toBe('openai — found OPENAI_API_KEY; 1 model, default openai/scripted-model');
     await panel.getByRole('button', { name: 'Use openai' }).click();
     await panel.waitFor({ state: 'detached' });
     const yaml = readFileSync(join(home, 'config.yaml'), 'utf8');
@@ -101,7 +118,9 @@ describe('first run in the app (Chromium, browser mode)', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'No model provider is configured yet' });
     await alert.waitFor();
     await alert.getByRole('button', { name: 'Open Settings' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Settings', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Settings', exact: true }).getAttribute('aria-current'))
+      .toBe('page');
   });
 
   it('a missing project folder shows Locate… and Forget; Locate… points the project at the new place', async () => {
@@ -118,7 +137,9 @@ describe('first run in the app (Chromium, browser mode)', () => {
     await page.getByRole('button', { name: 'Projects', exact: true }).click();
     await page.getByRole('button', { name: 'Open project old-place' }).click();
     await page.getByRole('button', { name: 'Chat', exact: true }).click();
-    const alert = page.getByRole('alert').filter({ hasText: `The folder ${ws} of project "old-place" no longer exists` });
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: `The folder ${ws} of project "old-place" no longer exists` });
     await alert.waitFor();
     await alert.getByRole('button', { name: 'Forget project old-place' }).waitFor();
     await alert.getByRole('button', { name: 'Locate the folder of old-place…' }).click();

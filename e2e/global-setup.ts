@@ -22,5 +22,9 @@ export default function setup(): void {
   const built = existsSync(out) ? statSync(out).mtimeMs : 0;
   const src = Math.max(newest(join(REPO, 'renderer')), newest(join(REPO, 'shared')), newest(join(REPO, 'preload')));
   if (built >= src) return;
-  execFileSync('npm', ['run', 'build:renderer'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
+  execFileSync('npm', ['run', 'build:renderer'], {
+    cwd: REPO,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 180_000,
+  });
 }

@@ -7,7 +7,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startModelServer, type ModelServer, type RecordedRequest, type ScriptStep } from '../test/fixtures/model-server.js';
+import {
+  startModelServer,
+  type ModelServer,
+  type RecordedRequest,
+  type ScriptStep,
+} from '../test/fixtures/model-server.js';
 import { FLOE_BIN, tempHome, type TempHome } from '../test/helpers/cli.js';
 
 export const SHOTS = resolve(import.meta.dirname, '../test-results/screenshots');
@@ -17,7 +22,12 @@ function turns(req: RecordedRequest): { role: string; text: string }[] {
   const msgs = (req.body?.messages ?? []) as { role: string; content?: unknown }[];
   return msgs.map((m) => ({
     role: m.role,
-    text: typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((c: any) => c?.text ?? '').join('') : '',
+    text:
+      typeof m.content === 'string'
+        ? m.content
+        : Array.isArray(m.content)
+          ? m.content.map((c: any) => c?.text ?? '').join('')
+          : '',
   }));
 }
 
@@ -96,7 +106,15 @@ export async function startEnv(scenarios: Record<string, Scenario>, opts: { visi
       executablePath: '/usr/bin/chromium',
       headless: true,
       viewport: { width: 1440, height: 900 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const page = ctx.pages()[0] ?? (await ctx.newPage());
     page.setDefaultTimeout(15_000);
@@ -171,7 +189,12 @@ export async function openProject(page: Page, dir: string): Promise<void> {
 async function shownSessionId(page: Page): Promise<string> {
   const heading = page.getByTestId('session-status').locator('xpath=..').locator('h2');
   if (!(await heading.count())) return '';
-  return (await heading.first().getAttribute('title', { timeout: 1000 }).catch(() => '')) ?? '';
+  return (
+    (await heading
+      .first()
+      .getAttribute('title', { timeout: 1000 })
+      .catch(() => '')) ?? ''
+  );
 }
 
 /**

@@ -14,7 +14,8 @@ const say = (text: string) => ({ reply: { text } });
 let env: Env;
 beforeAll(async () => {
   env = await startEnv({
-    EDITS: (phase) => (phase === 0 ? call("printf 'two\\n' > a.txt && rm old.txt && printf 'x' > new.txt") : say('Edited the files.')),
+    EDITS: (phase) =>
+      phase === 0 ? call("printf 'two\\n' > a.txt && rm old.txt && printf 'x' > new.txt") : say('Edited the files.'),
     PRINTONLY: (phase) => (phase === 0 ? call("printf 'ok\\n' && rm -f b.txt") : say('Printed without asking.')),
     MIXED: (phase) => (phase === 0 ? call("printf 'c' > c.txt && rm -f c.txt") : say('Mixed done.')),
   });
@@ -24,7 +25,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-rules-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-rules-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
@@ -42,11 +46,13 @@ describe('approval rules and checkpoints in the UI', () => {
     const card = page.locator('.approval').first();
     await card.waitFor();
     const parts = card.getByTestId('uncovered').locator('li');
-    await expect.poll(() => parts.allInnerTexts()).toEqual([
-      "printf 'two\\n' > a.txt — writes to a.txt",
-      'rm old.txt — no rule covers this command',
-      "printf 'x' > new.txt — writes to new.txt",
-    ]);
+    await expect
+      .poll(() => parts.allInnerTexts())
+      .toEqual([
+        "printf 'two\\n' > a.txt — writes to a.txt",
+        'rm old.txt — no rule covers this command',
+        "printf 'x' > new.txt — writes to new.txt",
+      ]);
     await shot(page, 'rules-01-uncovered');
     await card.getByRole('button', { name: 'Always allow rm in this project' }).click();
     await page.getByText('Edited the files.').waitFor();
@@ -82,7 +88,9 @@ describe('approval rules and checkpoints in the UI', () => {
     const card = page.locator('.approval').first();
     await card.waitFor();
     // printf is covered (the write into c.txt is not: a rule on a command does not cover a file redirect)
-    await expect.poll(() => card.getByTestId('uncovered').locator('li').allInnerTexts()).toEqual(["printf 'c' > c.txt — writes to c.txt"]);
+    await expect
+      .poll(() => card.getByTestId('uncovered').locator('li').allInnerTexts())
+      .toEqual(["printf 'c' > c.txt — writes to c.txt"]);
     await card.getByRole('button', { name: 'Deny exec_command' }).click();
     await page.getByText('Mixed done.').waitFor();
 
@@ -93,6 +101,8 @@ describe('approval rules and checkpoints in the UI', () => {
 
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('button', { name: 'Remove rule allow exec_command printf' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Remove rule allow exec_command printf' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Remove rule allow exec_command printf' }).count())
+      .toBe(0);
   });
 });

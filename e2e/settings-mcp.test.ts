@@ -38,7 +38,10 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-settings-mcp-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-settings-mcp-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
@@ -50,13 +53,16 @@ describe('settings: MCP servers', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const every = page.getByRole('listitem', { name: 'MCP server everything' });
-    await expect.poll(() => every.getByRole('status').textContent(), { timeout: 30_000 }).toMatch(/^connected · \d+ tools$/);
+    await expect
+      .poll(() => every.getByRole('status').textContent(), { timeout: 30_000 })
+      .toMatch(/^connected · \d+ tools$/);
     const count = Number(/(\d+) tools/.exec((await every.getByRole('status').textContent())!)![1]);
     expect(count).toBeGreaterThan(3);
     const broken = page.getByRole('listitem', { name: 'MCP server broken' });
     expect(await broken.getByRole('status').textContent()).toBe('failed');
     await broken.getByText(/MCP server "broken" failed to connect: [\s\S]*missing token for broken/).waitFor();
-    const top = () => page.getByRole('heading', { name: 'MCP servers' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    const top = () =>
+      page.getByRole('heading', { name: 'MCP servers' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await top();
     await shot(page, 'settings-mcp-1440');
     await page.setViewportSize({ width: 800, height: 900 });
@@ -73,13 +79,17 @@ describe('settings: MCP servers', () => {
     await form.getByLabel(/^Arguments/).fill(JSON.stringify(MEMORY_BIN));
     await form.getByRole('button', { name: 'Add MCP server' }).click();
     const memory = page.getByRole('listitem', { name: 'MCP server memory' });
-    await expect.poll(() => memory.getByRole('status').textContent(), { timeout: 30_000 }).toMatch(/^connected · \d+ tools$/);
+    await expect
+      .poll(() => memory.getByRole('status').textContent(), { timeout: 30_000 })
+      .toMatch(/^connected · \d+ tools$/);
     let yaml = readFileSync(file, 'utf8');
     expect(yaml).toContain('# e2e agent');
     expect(yaml).toContain('- name: memory');
     expect(yaml).toContain(MEMORY_BIN);
     await page.getByRole('button', { name: 'Disable broken' }).click();
-    await expect.poll(() => page.getByRole('listitem', { name: 'MCP server broken' }).getByRole('status').textContent()).toBe('disabled');
+    await expect
+      .poll(() => page.getByRole('listitem', { name: 'MCP server broken' }).getByRole('status').textContent())
+      .toBe('disabled');
     yaml = readFileSync(file, 'utf8');
     expect(yaml).toMatch(/- name: broken\n\s+config:[\s\S]*?enabled: false/);
     await page.getByRole('button', { name: 'Enable broken' }).waitFor();

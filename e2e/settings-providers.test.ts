@@ -13,7 +13,10 @@ beforeAll(async () => {
   env = await startEnv({});
 }, 60_000);
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-settings-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-settings-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();

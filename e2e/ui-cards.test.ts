@@ -10,24 +10,45 @@ import { newSession, openProject, shot, startEnv, type Env } from './harness.js'
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
 const LOOP = 'for i in 1 2 3; do\n  echo "line $i"\ndone';
-const TABLE = ['Here is the summary:', '', '| tool | calls |', '| --- | --- |', '| exec_command | 3 |', '| read_image | 1 |', '', '```bash', 'echo copy-me-please', '```'].join('\n');
+const TABLE = [
+  'Here is the summary:',
+  '',
+  '| tool | calls |',
+  '| --- | --- |',
+  '| exec_command | 3 |',
+  '| read_image | 1 |',
+  '',
+  '```bash',
+  'echo copy-me-please',
+  '```',
+].join('\n');
 
 let env: Env;
 
 beforeAll(async () => {
   env = await startEnv({
-    SHELLCARD: (ph) => (ph === 0 ? call('exec_command', { cmd: LOOP, workdir: 'sub', yield_time_ms: 5000 }) : say('looped')),
+    SHELLCARD: (ph) =>
+      ph === 0 ? call('exec_command', { cmd: LOOP, workdir: 'sub', yield_time_ms: 5000 }) : say('looped'),
     FIELDCARD: (ph) => (ph === 0 ? call('read_image', { source: 'pic.png' }) : say('looked')),
     STOPME: (ph) => (ph === 0 ? call('exec_command', { cmd: 'sleep 100' }) : say('never')),
     TABLEME: () => say(TABLE),
   });
   mkdirSync(join(env.home.workspace, 'sub'));
-  writeFileSync(join(env.home.workspace, 'pic.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64'));
+  writeFileSync(
+    join(env.home.workspace, 'pic.png'),
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
   await env.ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-cards-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-ui-cards-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
@@ -86,7 +107,10 @@ describe('markdown and request footers', () => {
     await newSession(page, 'allow-all', 'TABLEME summarize');
     const table = page.getByRole('table');
     await table.waitFor();
-    const border = await table.locator('td').first().evaluate((td) => getComputedStyle(td).borderTopWidth);
+    const border = await table
+      .locator('td')
+      .first()
+      .evaluate((td) => getComputedStyle(td).borderTopWidth);
     expect(border).toBe('1px');
     await page.getByRole('button', { name: 'Copy code' }).click();
     await page.getByRole('button', { name: 'Copy code' }).filter({ hasText: 'Copied' }).waitFor();

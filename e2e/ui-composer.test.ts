@@ -10,7 +10,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-composer-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-ui-composer-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
@@ -25,7 +28,10 @@ describe('composer slash commands', () => {
     const box = page.getByLabel('Prompt');
     await box.waitFor();
     await box.fill('/mo');
-    await page.getByRole('list', { name: 'Commands' }).getByText('/mode <allow-all|deny-all|read-only|always-ask>').waitFor();
+    await page
+      .getByRole('list', { name: 'Commands' })
+      .getByText('/mode <allow-all|deny-all|read-only|always-ask>')
+      .waitFor();
     await shot(page, 'ui-11-slash-hints');
     await box.fill('/mode read-only');
     await page.keyboard.press('Enter');
@@ -34,7 +40,10 @@ describe('composer slash commands', () => {
 
     await box.fill('/frobnicate');
     await page.keyboard.press('Enter');
-    await page.getByRole('alert').getByText(/Unknown command \/frobnicate/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Unknown command \/frobnicate/)
+      .waitFor();
     expect(await box.inputValue()).toBe('/frobnicate');
 
     const before = await page.locator('.session-list > li').count();

@@ -23,7 +23,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-dock-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-ui-dock-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
@@ -43,10 +46,14 @@ describe('terminal dock', () => {
     expect(await rows.nth(0).getAttribute('aria-current')).toBe('true');
     await rows.nth(0).getByRole('button', { name: 'Kill sleep 40' }).waitFor();
     // the silent command is listed with its exit code; the failing one shows exit 3
-    const silent = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Terminal true', exact: true }) });
+    const silent = list
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Terminal true', exact: true }) });
     await expect.poll(() => silent.getByTestId('term-state').textContent()).toBe('exit 0');
     expect(await silent.locator('.term-dur').textContent()).toMatch(/\d+(\.\d+)? (ms|s)/);
-    const failing = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Terminal echo dock-line; exit 3' }) });
+    const failing = list
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Terminal echo dock-line; exit 3' }) });
     await expect.poll(() => failing.getByTestId('term-state').textContent()).toBe('exit 3');
     await shot(page, 'ui-09-dock-list');
 
@@ -58,6 +65,8 @@ describe('terminal dock', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Close terminal true' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Kill sleep 40' }).click();
-    await expect.poll(() => rows.nth(0).getByTestId('term-state').textContent(), { timeout: 10_000 }).not.toBe('running');
+    await expect
+      .poll(() => rows.nth(0).getByTestId('term-state').textContent(), { timeout: 10_000 })
+      .not.toBe('running');
   });
 });

@@ -8,9 +8,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openProject, shot, startEnv, type Env } from './harness.js';
 
-const call = (name: string, args: object, delayMs = 0) => ({ reply: { toolCalls: [{ name, arguments: args }], delayMs } });
+const call = (name: string, args: object, delayMs = 0) => ({
+  reply: { toolCalls: [{ name, arguments: args }], delayMs },
+});
 const say = (text: string, chunkDelayMs = 0) => ({ reply: { text, chunkDelayMs, usage: { input: 40, output: 8 } } });
-const LONG = Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of a long streamed answer that keeps on going.`).join('\n\n');
+const LONG = Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of a long streamed answer that keeps on going.`).join(
+  '\n\n',
+);
 
 let env: Env;
 
@@ -18,7 +22,12 @@ beforeAll(async () => {
   env = await startEnv({
     KEYA: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo allowed-by-key' }) : say('Ran it after A.')),
     KEYD: (ph) => (ph === 0 ? call('exec_command', { cmd: 'touch denied.txt' }) : say('Not created after D.')),
-    KEYS: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo s-one' }) : ph === 1 ? call('exec_command', { cmd: 'echo s-two' }) : say('Both ran after S.')),
+    KEYS: (ph) =>
+      ph === 0
+        ? call('exec_command', { cmd: 'echo s-one' })
+        : ph === 1
+          ? call('exec_command', { cmd: 'echo s-two' })
+          : say('Both ran after S.'),
     KEYESC: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo esc-then-back' }) : say('Back and allowed.')),
     DRAFTING: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo late' }, 1500) : say('late done')),
     STREAMLONG: () => say(LONG, 10),
@@ -26,7 +35,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-kb-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-ui-kb-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
@@ -145,46 +157,53 @@ describe('transcript follows output', () => {
         ),
     );
 
-  it('sticks to the bottom while streaming; scrolling up shows "Jump to latest" and stops following', { timeout: 120_000 }, async () => {
-    const { page } = env;
-    await openProject(page, env.home.workspace);
-    await page.getByRole('button', { name: 'Chat', exact: true }).click();
-    await page.getByLabel('Approval mode').selectOption('allow-all');
-    await page.getByRole('button', { name: 'New session' }).click();
-    await page.getByLabel('Prompt').fill('STREAMLONG tell me a lot');
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    // while it streams, sample the distance to the bottom several times
-    await page.getByText('Line 40 of a long').waitFor({ timeout: 30_000 });
-    const gaps: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      gaps.push((await metrics(page)).gap);
-      await page.waitForTimeout(150);
-    }
-    expect(Math.max(...gaps), `gaps while streaming: ${gaps.join(', ')}`).toBeLessThan(60);
-    expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+  it(
+    'sticks to the bottom while streaming; scrolling up shows "Jump to latest" and stops following',
+    { timeout: 120_000 },
+    async () => {
+      const { page } = env;
+      await openProject(page, env.home.workspace);
+      await page.getByRole('button', { name: 'Chat', exact: true }).click();
+      await page.getByLabel('Approval mode').selectOption('allow-all');
+      await page.getByRole('button', { name: 'New session' }).click();
+      await page.getByLabel('Prompt').fill('STREAMLONG tell me a lot');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      // while it streams, sample the distance to the bottom several times
+      await page.getByText('Line 40 of a long').waitFor({ timeout: 30_000 });
+      const gaps: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        gaps.push((await metrics(page)).gap);
+        await page.waitForTimeout(150);
+      }
+      expect(Math.max(...gaps), `gaps while streaming: ${gaps.join(', ')}`).toBeLessThan(60);
+      expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
 
-    // scroll up with the wheel: the pill appears, and growth no longer moves the view
-    await page.locator('[data-testid="transcript"]').hover();
-    await page.mouse.wheel(0, -600);
-    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
-    await page.waitForTimeout(300); // let the smooth wheel scroll land
-    const before = await metrics(page);
-    await page.getByText('Line 80 of a long').waitFor({ state: 'attached', timeout: 30_000 });
-    const after = await metrics(page);
-    expect(after.gap, `before ${JSON.stringify(before)}`).toBeGreaterThan(before.gap + 100); // it kept growing below …
-    expect(Math.abs(after.top - before.top), `before ${JSON.stringify(before)} after ${JSON.stringify(after)}`).toBeLessThan(5); // … and the view stayed where the person put it
+      // scroll up with the wheel: the pill appears, and growth no longer moves the view
+      await page.locator('[data-testid="transcript"]').hover();
+      await page.mouse.wheel(0, -600);
+      await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+      await page.waitForTimeout(300); // let the smooth wheel scroll land
+      const before = await metrics(page);
+      await page.getByText('Line 80 of a long').waitFor({ state: 'attached', timeout: 30_000 });
+      const after = await metrics(page);
+      expect(after.gap, `before ${JSON.stringify(before)}`).toBeGreaterThan(before.gap + 100); // it kept growing below …
+      expect(
+        Math.abs(after.top - before.top),
+        `before ${JSON.stringify(before)} after ${JSON.stringify(after)}`,
+      ).toBeLessThan(5); // … and the view stayed where the person put it
 
-    await page.getByRole('button', { name: 'Jump to latest' }).click();
-    await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
-    await page.getByText('Line 100 of a long').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
-    expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
-    // the answer is long on purpose (it must still stream while we look): stop it here
-    await page.getByRole('button', { name: 'Stop the task' }).click();
-    await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('aborted');
-    await page.locator('[data-testid="transcript"]').hover();
-    await page.mouse.wheel(0, -400);
-    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
-    await shot(page, 'ui-02-jump-to-latest');
-  });
+      await page.getByRole('button', { name: 'Jump to latest' }).click();
+      await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
+      await page.getByText('Line 100 of a long').waitFor({ timeout: 30_000 });
+      await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
+      expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+      // the answer is long on purpose (it must still stream while we look): stop it here
+      await page.getByRole('button', { name: 'Stop the task' }).click();
+      await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('aborted');
+      await page.locator('[data-testid="transcript"]').hover();
+      await page.mouse.wheel(0, -400);
+      await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+      await shot(page, 'ui-02-jump-to-latest');
+    },
+  );
 });

@@ -18,7 +18,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-layout-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-ui-layout-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
@@ -31,10 +34,13 @@ async function reachable(page: Page, l: Locator): Promise<boolean> {
   const b = await box(l);
   const vp = page.viewportSize()!;
   if (b.x < 0 || b.y < 0 || b.x + b.width > vp.width || b.y + b.height > vp.height) return false;
-  return l.evaluate((el, p) => {
-    const hit = document.elementFromPoint(p.x, p.y);
-    return !!hit && (hit === el || el.contains(hit));
-  }, { x: b.x + b.width / 2, y: b.y + b.height / 2 });
+  return l.evaluate(
+    (el, p) => {
+      const hit = document.elementFromPoint(p.x, p.y);
+      return !!hit && (hit === el || el.contains(hit));
+    },
+    { x: b.x + b.width / 2, y: b.y + b.height / 2 },
+  );
 }
 
 describe('layout', () => {

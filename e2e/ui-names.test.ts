@@ -14,21 +14,27 @@ let env: Env;
 
 beforeAll(async () => {
   env = await startEnv({
-    PENDINGCARD: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo after-go-to' }) : say('Went to the card and ran it.')),
+    PENDINGCARD: (ph) =>
+      ph === 0 ? call('exec_command', { cmd: 'echo after-go-to' }) : say('Went to the card and ran it.'),
     LONGREAD: () => say(LONG),
-    PARENTJOB: (ph) => (ph === 0 ? call('run_subagent', { prompt: 'CHILDJOB: list the files' }) : say('The child is done.')),
+    PARENTJOB: (ph) =>
+      ph === 0 ? call('run_subagent', { prompt: 'CHILDJOB: list the files' }) : say('The child is done.'),
     CHILDJOB: () => say('child says hi'),
   });
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-names-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-ui-names-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
 });
 
-const focused = (page: Page): Promise<string> => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+const focused = (page: Page): Promise<string> =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 const scroller = (page: Page) =>
   page.evaluate(() => {
     const el = document.querySelector('[data-testid="transcript"] [data-virtuoso-scroller]') as HTMLElement;
@@ -43,7 +49,10 @@ describe('reload and go-to-session', () => {
     const card = page.getByRole('group', { name: /^Approval needed: exec_command/ });
     await card.waitFor();
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('waiting for you');
-    await page.getByRole('button', { name: /Open session PENDINGCARD/ }).getByText('waiting for you').waitFor();
+    await page
+      .getByRole('button', { name: /Open session PENDINGCARD/ })
+      .getByText('waiting for you')
+      .waitFor();
 
     await page.reload();
     // same screen, project and session; the card is in the transcript, not only in the panel
@@ -104,7 +113,10 @@ describe('names, not ids', () => {
     await page.getByRole('button', { name: 'Traces', exact: true }).click();
     await page.getByRole('button', { name: 'Open trace of PARENTJOB delegate it' }).waitFor();
     const rows = await page.locator('.trace-list tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => ({ depth: tr.getAttribute('data-depth'), text: (tr.querySelector('td')?.textContent ?? '').slice(0, 60) })),
+      trs.map((tr) => ({
+        depth: tr.getAttribute('data-depth'),
+        text: (tr.querySelector('td')?.textContent ?? '').slice(0, 60),
+      })),
     );
     const parent = rows.findIndex((r) => r.text.includes('PARENTJOB'));
     expect(rows[parent + 1]).toMatchObject({ depth: '1' });

@@ -12,12 +12,16 @@ beforeAll(async () => {
   env = await startEnv({
     IDLEONE: () => say('first turn done'),
     IDLETWO: () => say('second turn done'),
-    TIMELINE: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo "timeline-out"; exit 2' }) : say('it exited with 2')),
+    TIMELINE: (ph) =>
+      ph === 0 ? call('exec_command', { cmd: 'echo "timeline-out"; exit 2' }) : say('it exited with 2'),
   });
 }, 60_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env) await shot(env.page, `FAILED-ui-timeline-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail' && env)
+    await shot(env.page, `FAILED-ui-timeline-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
 });
 afterAll(async () => {
   await env?.stop();
@@ -28,7 +32,10 @@ describe('timeline', () => {
     const { page } = env;
     await openProject(page, env.home.workspace);
     await newSession(page, 'always-ask', 'TIMELINE run and fail');
-    await page.getByRole('group', { name: /^Approval needed: exec_command/ }).getByRole('button', { name: 'Allow exec_command', exact: true }).click();
+    await page
+      .getByRole('group', { name: /^Approval needed: exec_command/ })
+      .getByRole('button', { name: 'Allow exec_command', exact: true })
+      .click();
     await page.getByText('it exited with 2').waitFor();
     await page.getByRole('button', { name: 'Traces', exact: true }).click();
     await page.getByRole('button', { name: /Open trace of TIMELINE/ }).click();
@@ -62,7 +69,9 @@ describe('timeline', () => {
     await page.locator('.tl-row[data-kind="request"]').nth(1).waitFor();
     await page.getByText(/⋯ idle 1[12]\.\d s/).waitFor();
     // the marker sits between the two turns on the axis
-    const bars = await page.locator('.tl-row[data-kind="request"] .tl-bar').evaluateAll((els) => els.map((e) => (e as HTMLElement).offsetLeft));
+    const bars = await page
+      .locator('.tl-row[data-kind="request"] .tl-bar')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).offsetLeft));
     const gapAt = await page.locator('.tl-gap').evaluate((e) => (e as HTMLElement).offsetLeft - 340); // minus the label column
     expect(bars.length).toBe(2);
     expect(gapAt).toBeGreaterThan(bars[0]!);

@@ -44,11 +44,23 @@ export function buildBridge(ipc: IpcRendererLike, platform: string): FloeBridge 
   const bridge: Record<string, unknown> = {
     call(method: string, params?: unknown): Promise<Envelope<unknown>> {
       if (typeof method !== 'string' || !METHODS.has(method)) {
-        return Promise.resolve({ ok: false, error: { code: 'bad_request', message: `Unknown method ${JSON.stringify(method)}; the desktop bridge only carries the methods of shared/api.ts.` } });
+        return Promise.resolve({
+          ok: false,
+          error: {
+            code: 'bad_request',
+            message: `Unknown method ${JSON.stringify(method)}; the desktop bridge only carries the methods of shared/api.ts.`,
+          },
+        });
       }
       return ipc.invoke(CALL_CHANNEL, method, params ?? {}).then(
         (r) => r as Envelope<unknown>,
-        (e: unknown) => ({ ok: false, error: { code: 'internal', message: `IPC call ${method} failed: ${e instanceof Error ? e.message : String(e)}` } }),
+        (e: unknown) => ({
+          ok: false,
+          error: {
+            code: 'internal',
+            message: `IPC call ${method} failed: ${e instanceof Error ? e.message : String(e)}`,
+          },
+        }),
       );
     },
     platform,

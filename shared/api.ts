@@ -202,7 +202,15 @@ const NewProvider = z.object({
   baseUrl: z.string().url(),
   apiKey: z.string().optional(),
   apiKeyEnv: z.string().optional(),
-  models: z.array(z.object({ id: z.string().min(1), vision: z.boolean().default(false), contextWindow: z.number().int().positive().default(128000) })).min(1),
+  models: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        vision: z.boolean().default(false),
+        contextWindow: z.number().int().positive().default(128000),
+      }),
+    )
+    .min(1),
 });
 
 const RULE_SCOPE = z.enum(['session', 'project', 'global']);
@@ -222,7 +230,13 @@ export const ParamsSchemas = {
 
   'sessions.list': z.object({ projectId: id }),
   'sessions.get': z.object({ sessionId: id }),
-  'sessions.create': z.object({ projectId: id, agent: z.string().optional(), model: z.string().optional(), approvalMode: APPROVAL_MODE.optional(), title: z.string().optional() }),
+  'sessions.create': z.object({
+    projectId: id,
+    agent: z.string().optional(),
+    model: z.string().optional(),
+    approvalMode: APPROVAL_MODE.optional(),
+    title: z.string().optional(),
+  }),
   'sessions.rename': z.object({ sessionId: id, title: z.string().min(1).max(200) }),
   'sessions.delete': z.object({ sessionId: id }),
   'sessions.transcript': z.object({ sessionId: id }),
@@ -260,7 +274,12 @@ export const ParamsSchemas = {
   'commands.list': z.object({ sessionId: id }),
   'commands.scrollback': z.object({ sessionId: id, processId: id }),
   'commands.write': z.object({ sessionId: id, processId: id, data: z.string().max(1_000_000) }),
-  'commands.resize': z.object({ sessionId: id, processId: id, cols: z.number().int().min(2).max(1000), rows: z.number().int().min(1).max(500) }),
+  'commands.resize': z.object({
+    sessionId: id,
+    processId: id,
+    cols: z.number().int().min(2).max(1000),
+    rows: z.number().int().min(1).max(500),
+  }),
   'commands.kill': z.object({ sessionId: id, processId: id }),
   /** flow control: the renderer acknowledges characters it has parsed */
   'commands.ack': z.object({ sessionId: id, processId: id, chars: z.number().int().min(0) }),
@@ -300,7 +319,16 @@ export const ParamsSchemas = {
     baseUrl: z.string().url().optional(),
     apiKey: z.string().min(1).nullable().optional(),
     apiKeyEnv: z.string().min(1).nullable().optional(),
-    models: z.array(z.object({ id: z.string().min(1), vision: z.boolean().default(false), contextWindow: z.number().int().positive().default(128000) })).min(1).optional(),
+    models: z
+      .array(
+        z.object({
+          id: z.string().min(1),
+          vision: z.boolean().default(false),
+          contextWindow: z.number().int().positive().default(128000),
+        }),
+      )
+      .min(1)
+      .optional(),
   }),
   /** reads a provider's models endpoint; the fields given override the configured provider's (for unsaved edits) */
   'settings.discoverModels': z.object({
@@ -310,7 +338,11 @@ export const ParamsSchemas = {
     apiKey: z.string().min(1).optional(),
     apiKeyEnv: z.string().min(1).optional(),
   }),
-  'settings.update': z.object({ defaultModel: z.string().nullable().optional(), visionModel: z.string().nullable().optional(), defaultApprovalMode: APPROVAL_MODE.optional() }),
+  'settings.update': z.object({
+    defaultModel: z.string().nullable().optional(),
+    visionModel: z.string().nullable().optional(),
+    defaultApprovalMode: APPROVAL_MODE.optional(),
+  }),
 
   /** the agent's MCP servers, each enabled one connected once (cached until its entry changes or mcp.reconnect) */
   'mcp.list': z.object({ agent: z.string().min(1).optional() }),

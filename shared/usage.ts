@@ -10,7 +10,11 @@ export interface Prices {
 
 /** Cost of some usage; undefined without any price. Cached input falls back to the input price. */
 export function costOf(t: TokenCounts, p: Prices | undefined): number | undefined {
-  if (!p || (p.input_per_mtok === undefined && p.output_per_mtok === undefined && p.cached_input_per_mtok === undefined)) return undefined;
+  if (
+    !p ||
+    (p.input_per_mtok === undefined && p.output_per_mtok === undefined && p.cached_input_per_mtok === undefined)
+  )
+    return undefined;
   const input = Math.max(0, t.total - t.output - t.cache_read);
   const cached = p.cached_input_per_mtok ?? p.input_per_mtok ?? 0;
   return (input * (p.input_per_mtok ?? 0) + t.cache_read * cached + t.output * (p.output_per_mtok ?? 0)) / 1_000_000;
@@ -33,7 +37,13 @@ export function summarizeUsage(messages: readonly OmniMessage[]): UsageSummary {
   const out: UsageSummary = { requests: [], context: 0, window: 0, compactions: 0 };
   for (const m of messages) {
     if (m.origin?.length) continue;
-    const p = m.payload as { type?: string; session?: TokenCounts; request?: TokenCounts; status?: string; model_context_window?: number };
+    const p = m.payload as {
+      type?: string;
+      session?: TokenCounts;
+      request?: TokenCounts;
+      status?: string;
+      model_context_window?: number;
+    };
     if (m.type === 'session_meta') out.window = p.model_context_window ?? out.window;
     else if (m.type !== 'event_msg') continue;
     else if (p.type === 'token_usage' && p.request) {

@@ -20,7 +20,10 @@ export async function ptyBench(prefix: string): Promise<PtyBench> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const home = join(dir, 'home');
   mkdirSync(home);
-  const registry = new CommandRegistry({ env: { HOME: home }, loginSnapshot: { dir: join(dir, 'snapshots'), sessionId: 'bench' } });
+  const registry = new CommandRegistry({
+    env: { HOME: home },
+    loginSnapshot: { dir: join(dir, 'snapshots'), sessionId: 'bench' },
+  });
   await registry.prepare();
   return {
     dir,
@@ -62,7 +65,10 @@ export function rawRead(b: PtyBench, cmd: string): Promise<{ chars: number; ms: 
 }
 
 /** The command through a session: start → exited → model text read. */
-export async function throughSession(b: PtyBench, cmd: string): Promise<{ chars: number; ms: number; cpuMs: number; clean: string }> {
+export async function throughSession(
+  b: PtyBench,
+  cmd: string,
+): Promise<{ chars: number; ms: number; cpuMs: number; clean: string }> {
   let chars = 0;
   const t0 = performance.now();
   const c0 = process.cpuUsage();

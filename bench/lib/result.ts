@@ -13,7 +13,17 @@
 //      - Fewer than MIN_RUNS runs on any side throws: a single run is not a figure.
 //   3. Return the results from `run()`; bench/one.ts prints formatResult() and writes bench/results/<name>.json.
 //   `absolute` holds any other raw numbers (sizes, counts, per-run extras); `notes` say how it was measured.
-import { goalText, meetsGoal, MIN_RUNS, pairRatios, spread, verdictOf, type Goal, type Spread, type Verdict } from './stats.js';
+import {
+  goalText,
+  meetsGoal,
+  MIN_RUNS,
+  pairRatios,
+  spread,
+  verdictOf,
+  type Goal,
+  type Spread,
+  type Verdict,
+} from './stats.js';
 
 /** One side of a comparison as measured: one number per run. */
 export interface Measured {
@@ -138,7 +148,12 @@ export function fmtSpread(s: Spread): string {
 function pad(rows: string[][]): string[] {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** The table printed for one result: header, baseline, subject, ratio, figure vs goal, verdict, absolutes. */
@@ -158,9 +173,7 @@ export function formatResult(r: BenchResult): string {
 }
 
 /** One line per result for the final summary of a run. */
-export function formatSummary(
-  results: readonly Pick<BenchResult, 'name' | 'goal' | 'figure' | 'verdict'>[],
-): string {
+export function formatSummary(results: readonly Pick<BenchResult, 'name' | 'goal' | 'figure' | 'verdict'>[]): string {
   const rows: string[][] = [['benchmark', 'figure', 'median (min–max)', 'runs', 'goal', 'verdict']];
   for (const r of results) {
     rows.push([r.name, r.goal.figure, fmtSpread(r.figure), String(r.figure.n), r.goal.text, r.verdict]);

@@ -86,14 +86,17 @@ export interface Spread {
 /** Median with min–max of the runs; all NaN when there are none or any run is not a finite number. */
 export function spread(runs: readonly number[]): Spread {
   const finite = runs.filter((x) => Number.isFinite(x));
-  if (runs.length === 0 || finite.length < runs.length) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, n: runs.length };
+  if (runs.length === 0 || finite.length < runs.length)
+    return { median: Number.NaN, min: Number.NaN, max: Number.NaN, n: runs.length };
   return { median: median(runs), min: Math.min(...runs), max: Math.max(...runs), n: runs.length };
 }
 
 /** Per-run ratios subject[i] / baseline[i] (runs paired in the order they were taken). */
 export function pairRatios(subject: readonly number[], baseline: readonly number[]): number[] {
   if (subject.length !== baseline.length) {
-    throw new RangeError(`pairRatios needs as many subject runs (${subject.length}) as baseline runs (${baseline.length})`);
+    throw new RangeError(
+      `pairRatios needs as many subject runs (${subject.length}) as baseline runs (${baseline.length})`,
+    );
   }
   return subject.map((s, i) => ratio(s, baseline[i]!));
 }

@@ -10,13 +10,35 @@ export function syntheticTrace(n: number, t0 = Date.parse('2025-03-01T10:00:00.0
     const id = `call-${c}`;
     switch (i % 4) {
       case 0:
-        out.push({ timestamp, type: 'model_msg', payload: { type: 'text', role: 'user', text: `prompt ${c} ✓ 日本語 — list the files and count them` } });
+        out.push({
+          timestamp,
+          type: 'model_msg',
+          payload: { type: 'text', role: 'user', text: `prompt ${c} ✓ 日本語 — list the files and count them` },
+        });
         break;
       case 1:
-        out.push({ timestamp, type: 'model_msg', payload: { type: 'tool_call', name: 'exec_command', arguments: `{"cmd":"ls -la src/${c} | wc -l"}`, tool_call_id: id } });
+        out.push({
+          timestamp,
+          type: 'model_msg',
+          payload: {
+            type: 'tool_call',
+            name: 'exec_command',
+            arguments: `{"cmd":"ls -la src/${c} | wc -l"}`,
+            tool_call_id: id,
+          },
+        });
         break;
       case 2:
-        out.push({ timestamp, type: 'model_msg', payload: { type: 'tool_call_output', output: `file-${c}.ts\n`.repeat(12), tool_call_id: id, stop_reason: 'completed' } });
+        out.push({
+          timestamp,
+          type: 'model_msg',
+          payload: {
+            type: 'tool_call_output',
+            output: `file-${c}.ts\n`.repeat(12),
+            tool_call_id: id,
+            stop_reason: 'completed',
+          },
+        });
         break;
       default:
         out.push({ timestamp, type: 'event_msg', payload: { type: 'request_end', status: 'completed' } });

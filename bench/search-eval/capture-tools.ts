@@ -19,7 +19,11 @@ const SERVERS: { name: string; pkg: string; args?: (dir: string) => string[]; en
   { name: 'memory', pkg: '@modelcontextprotocol/server-memory' },
   { name: 'thinking', pkg: '@modelcontextprotocol/server-sequential-thinking' },
   // listing tools never calls GitHub or Slack; the servers only refuse to start without a token
-  { name: 'github', pkg: '@modelcontextprotocol/server-github', env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'unused-for-listing' } },
+  {
+    name: 'github',
+    pkg: '@modelcontextprotocol/server-github',
+    env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'unused-for-listing' },
+  },
   {
     name: 'slack',
     pkg: '@modelcontextprotocol/server-slack',
@@ -55,7 +59,9 @@ async function main(): Promise<void> {
   try {
     const failed = conn.results.filter((r) => r.status !== 'connected');
     if (failed.length) {
-      throw new Error(`could not list tools of: ${failed.map((f) => `${f.server} (${f.error ?? f.status})`).join('; ')}`);
+      throw new Error(
+        `could not list tools of: ${failed.map((f) => `${f.server} (${f.error ?? f.status})`).join('; ')}`,
+      );
     }
     const servers: CapturedServer[] = SERVERS.map((s) => ({ name: s.name, package: s.pkg, version: versionOf(s.pkg) }));
     const tools: ToolFixture[] = conn.tools.map((t) => ({

@@ -19,7 +19,8 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
 }));
 server.setRequestHandler(CallToolRequestSchema, async (req) => {
   const result = TASK_RESULTS[req.params.name];
-  if (result === undefined) return { isError: true, content: [{ type: 'text', text: `${req.params.name} is not callable in this benchmark` }] };
+  if (result === undefined)
+    return { isError: true, content: [{ type: 'text', text: `${req.params.name} is not callable in this benchmark` }] };
   return { content: [{ type: 'text', text: result }] };
 });
 await server.connect(new StdioServerTransport());

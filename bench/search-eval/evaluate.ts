@@ -18,7 +18,8 @@ export function evaluate(
   const fullName = (ref: string): string => {
     const [server, tool] = ref.split(':');
     const name = `mcp__${server}__${tool}`;
-    if (!realTools.some((t) => t.name === name)) throw new Error(`queries.ts refers to ${ref}, which is not in mcp-tools.json`);
+    if (!realTools.some((t) => t.name === name))
+      throw new Error(`queries.ts refers to ${ref}, which is not in mcp-tools.json`);
     return name;
   };
   return (opts.queries ?? QUERIES).map((q) => {

@@ -37,14 +37,20 @@ export function score(outcomes: readonly QueryOutcome[]): GroupScore {
     answerable: ans.length,
     top1: share(ans.filter((o) => o.rank === 1).length, ans.length),
     top3: share(ans.filter((o) => o.rank >= 1 && o.rank <= 3).length, ans.length),
-    mrr: share(ans.reduce((s, o) => s + (o.rank ? 1 / o.rank : 0), 0), ans.length),
+    mrr: share(
+      ans.reduce((s, o) => s + (o.rank ? 1 / o.rank : 0), 0),
+      ans.length,
+    ),
     falseAbstentions: ans.filter((o) => o.returned.length === 0).length,
     nomatch: none.length,
     abstention: share(none.filter((o) => o.returned.length === 0).length, none.length),
   };
 }
 
-export function byCategory(outcomes: readonly QueryOutcome[], categories: readonly Category[]): Map<Category, GroupScore> {
+export function byCategory(
+  outcomes: readonly QueryOutcome[],
+  categories: readonly Category[],
+): Map<Category, GroupScore> {
   return new Map(categories.map((c) => [c, score(outcomes.filter((o) => o.query.category === c))]));
 }
 

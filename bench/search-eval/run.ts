@@ -12,7 +12,8 @@ import { loadFixture } from './fixture.js';
 import { byCategory, GOALS, score, verdicts, type GroupScore, type QueryOutcome } from './metrics.js';
 import { CATEGORIES, isHeldOut, QUERIES } from './queries.js';
 
-const USAGE = 'Options: --dev, --misses, --engine <minisearch|bm25f>, --min-coverage <0..1>, --min-relative <0..1>, --catalogue <n>.';
+const USAGE =
+  'Options: --dev, --misses, --engine <minisearch|bm25f>, --min-coverage <0..1>, --min-relative <0..1>, --catalogue <n>.';
 const args = process.argv.slice(2).filter((a) => a !== '--');
 let devOnly = false;
 let showMisses = false;
@@ -49,16 +50,35 @@ function table(title: string, outcomes: QueryOutcome[]): GroupScore {
   const perQuery = (o: QueryOutcome[]) => f(o.reduce((n, x) => n + x.returned.length, 0) / o.length);
   for (const [c, s] of byCategory(outcomes, CATEGORIES)) {
     const of = outcomes.filter((o) => o.query.category === c);
-    rows.push([c, String(of.length), f(s.top1), f(s.top3), f(s.mrr), f(s.abstention), String(s.falseAbstentions), perQuery(of)]);
+    rows.push([
+      c,
+      String(of.length),
+      f(s.top1),
+      f(s.top3),
+      f(s.mrr),
+      f(s.abstention),
+      String(s.falseAbstentions),
+      perQuery(of),
+    ]);
   }
   const all = score(outcomes);
-  const row = [f(all.top1), f(all.top3), f(all.mrr), f(all.abstention), String(all.falseAbstentions), perQuery(outcomes)];
+  const row = [
+    f(all.top1),
+    f(all.top3),
+    f(all.mrr),
+    f(all.abstention),
+    String(all.falseAbstentions),
+    perQuery(outcomes),
+  ];
   rows.push(['overall', String(outcomes.length), ...row]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   console.log(`\n== ${title} ==`);
-  for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  for (const r of rows)
+    console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
   const v = verdicts(all);
-  console.log(`goal top-3 >= ${GOALS.top3}: ${f(all.top3)} ${v.top3}; goal abstention >= ${GOALS.abstention}: ${f(all.abstention)} ${v.abstention}`);
+  console.log(
+    `goal top-3 >= ${GOALS.top3}: ${f(all.top3)} ${v.top3}; goal abstention >= ${GOALS.abstention}: ${f(all.abstention)} ${v.abstention}`,
+  );
   return all;
 }
 
@@ -82,7 +102,11 @@ if (showMisses) {
   for (const o of shown) {
     const miss = o.query.category === 'nomatch' ? o.returned.length > 0 : !(o.rank >= 1 && o.rank <= 3);
     if (!miss) continue;
-    const got = o.returned.slice(0, 3).map((n) => n.replace(/^mcp__/, '')).join(', ') || '(nothing)';
+    const got =
+      o.returned
+        .slice(0, 3)
+        .map((n) => n.replace(/^mcp__/, ''))
+        .join(', ') || '(nothing)';
     console.log(`  [${o.query.category}] "${o.query.query}" → ${got}${o.rank ? ` (rank ${o.rank})` : ''}`);
   }
 }

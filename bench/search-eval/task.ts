@@ -12,7 +12,11 @@ export const TASK_STEPS = [
     query: 'create github issue',
     args: { owner: 'acme', repo: 'floe-demo', title: 'Release 2.4.0 checklist', body: 'Tag 2.4.0, publish, announce.' },
   },
-  { tool: 'mcp__slack__slack_post_message', query: 'post slack message', args: { channel_id: 'C024BE91L', text: 'Release 2.4.0: see acme/floe-demo#42' } },
+  {
+    tool: 'mcp__slack__slack_post_message',
+    query: 'post slack message',
+    args: { channel_id: 'C024BE91L', text: 'Release 2.4.0: see acme/floe-demo#42' },
+  },
 ] as const;
 
 export interface CatalogueTool {
@@ -33,7 +37,11 @@ export function taskCatalogue(n: number, fixture: readonly ToolFixture[] = loadF
   for (let i = 0; order.length < fixture.length - needed.length; i++) {
     for (const q of queues) if (q[i]) order.push(q[i]!);
   }
-  const out: CatalogueTool[] = needed.map((t) => ({ mcpName: mcpNameOf(t, t.server), description: t.description, parameters: t.parameters }));
+  const out: CatalogueTool[] = needed.map((t) => ({
+    mcpName: mcpNameOf(t, t.server),
+    description: t.description,
+    parameters: t.parameters,
+  }));
   for (let i = 0; out.length < n; i++) {
     const copy = Math.floor(i / order.length);
     const t = order[i % order.length]!;
@@ -76,6 +84,11 @@ export const TASK_RESULTS: Record<string, string> = {
     ok: true,
     channel: 'C024BE91L',
     ts: '1764590400.000100',
-    message: { type: 'message', text: 'Release 2.4.0: see acme/floe-demo#42', user: 'U012AB3CD', ts: '1764590400.000100' },
+    message: {
+      type: 'message',
+      text: 'Release 2.4.0: see acme/floe-demo#42',
+      user: 'U012AB3CD',
+      ts: '1764590400.000100',
+    },
   }),
 };

@@ -45,7 +45,8 @@ export function modeApprover(
   return async (req, signal) => {
     const mode = await getMode();
     const step = approvalStep(mode, req, getRules ? getRules(req) : []);
-    if (step.kind === 'decided') return { decision: step.decision, decidedBy: step.decidedBy, ...(step.rule ? { rule: step.rule } : {}) };
+    if (step.kind === 'decided')
+      return { decision: step.decision, decidedBy: step.decidedBy, ...(step.rule ? { rule: step.rule } : {}) };
     if (!askHuman) return { decision: 'deny', decidedBy: 'mode' };
     const a = normalizeAnswer(await askHuman({ ...req, uncovered: step.uncovered }, signal));
     return { decision: a.decision, decidedBy: a.decidedBy ?? 'human', ...(step.rule ? { rule: step.rule } : {}) };

@@ -28,7 +28,10 @@ export interface RuleOutcome {
 type Match = 'yes' | 'maybe' | 'no';
 
 function globRegex(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[\\s\\S]*').replace(/\?/g, '[\\s\\S]');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[\\s\\S]*')
+    .replace(/\?/g, '[\\s\\S]');
   return new RegExp(`^${body}$`, 'i');
 }
 
@@ -76,7 +79,12 @@ function commandOf(argumentsJson: string): string | null {
   }
 }
 
-const outcome = (verdict: RuleOutcome['verdict'], rules: Rule[], uncovered: Uncovered[] = [], parts: CommandPart[] = []): RuleOutcome => ({
+const outcome = (
+  verdict: RuleOutcome['verdict'],
+  rules: Rule[],
+  uncovered: Uncovered[] = [],
+  parts: CommandPart[] = [],
+): RuleOutcome => ({
   verdict,
   rules,
   uncovered,
@@ -111,9 +119,13 @@ export function decideByRules(rules: readonly Rule[], toolName: string, argument
   for (const part of parts) {
     for (const rule of denies) {
       const m = bestMatch(rule.pattern!, part.views);
-      if (m === 'yes') return outcome('deny', [rule], [{ text: part.text, reason: `denied by rule ${rule.id}` }], parts);
+      if (m === 'yes')
+        return outcome('deny', [rule], [{ text: part.text, reason: `denied by rule ${rule.id}` }], parts);
       if (m === 'maybe') {
-        maybeDeny.push({ text: part.text, reason: `may run what deny rule ${rule.id} forbids (a word is computed at run time)` });
+        maybeDeny.push({
+          text: part.text,
+          reason: `may run what deny rule ${rule.id} forbids (a word is computed at run time)`,
+        });
         maybeRules.push(rule);
       }
     }
@@ -122,7 +134,12 @@ export function decideByRules(rules: readonly Rule[], toolName: string, argument
   const hidden = parts.filter((p) => p.dynamic || p.setsEnv);
   if (hidden.length && denies.length) {
     const why = (p: CommandPart) => p.dynamic ?? `${p.note ?? 'changes the environment'}, which can change what runs`;
-    return outcome('ask', [], hidden.map((p) => ({ text: p.text, reason: `${why(p)}; a deny rule might apply` })), parts);
+    return outcome(
+      'ask',
+      [],
+      hidden.map((p) => ({ text: p.text, reason: `${why(p)}; a deny rule might apply` })),
+      parts,
+    );
   }
 
   // 2. ask rules

@@ -31,7 +31,13 @@ export class RuleInputError extends Error {
 const SHELL_ALIASES = new Set(['bash', 'shell']);
 
 /** Checks and normalises a rule a person typed. Throws RuleInputError saying what is wrong and what to do. */
-export function validateRule(r: { action: string; scope: string; scopeKey: string; tool: string; pattern?: string | null }): NewRule {
+export function validateRule(r: {
+  action: string;
+  scope: string;
+  scopeKey: string;
+  tool: string;
+  pattern?: string | null;
+}): NewRule {
   if (!(RULE_ACTIONS as readonly string[]).includes(r.action)) {
     throw new RuleInputError(`rule action "${r.action}" is not one of ${RULE_ACTIONS.join(', ')}`);
   }

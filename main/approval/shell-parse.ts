@@ -42,14 +42,23 @@ export function analyzeCommand(source: string, depth = 0): CommandAnalysis {
       const errors = 'errors' in node ? node.errors : undefined;
       if (errors?.length) {
         const e = errors[0];
-        parts.push({ text: src, words: [], views: [], dynamic: `does not parse as bash: ${e.message} at offset ${e.pos}` });
+        parts.push({
+          text: src,
+          words: [],
+          views: [],
+          dynamic: `does not parse as bash: ${e.message} at offset ${e.pos}`,
+        });
       }
     } else if (node.type === 'Command') {
       parts.push(...commandParts(node, src, depth));
     } else if (node.type === 'Redirected') {
       const note = writeNote(node.redirects, src);
       if (note) parts.push({ text: src.slice(node.pos, node.end), words: [], views: [], note });
-    } else if (node.type === 'ArithmeticCommand' || node.type === 'ArithmeticFor' || node.type === 'ArithmeticExpansion') {
+    } else if (
+      node.type === 'ArithmeticCommand' ||
+      node.type === 'ArithmeticFor' ||
+      node.type === 'ArithmeticExpansion'
+    ) {
       if (arithmeticUsesNames(node)) {
         parts.push({
           text: src.slice(node.pos, node.end),
@@ -134,7 +143,8 @@ function commandParts(cmd: Command, src: string, depth: number): CommandPart[] {
     return [...extra, ...inner];
   }
   const name = u.words[0];
-  if (typeof name === 'string' && !isPlainAscii(name)) notes.push(`the command name "${name}" has non-ASCII characters`);
+  if (typeof name === 'string' && !isPlainAscii(name))
+    notes.push(`the command name "${name}" has non-ASCII characters`);
   if (!u.transparent) notes.push(`runs through ${raw[0]}`);
   const views = dedupeViews([raw, ...u.inner, u.words].flatMap((v) => withBaseName(v)));
   return [{ text, words: u.words, views, ...(notes.length ? { note: notes.join('; ') } : {}), ...env }];

@@ -50,7 +50,19 @@ const TRANSPARENT: Record<string, (args: W[]) => number | null> = {
 };
 
 /** Wrappers that change who or how often a command runs: a rule must name them, but deny rules see inside. */
-const OPAQUE = new Set(['sudo', 'doas', 'xargs', 'watch', 'su', 'chroot', 'unshare', 'nsenter', 'flock', 'parallel', 'busybox']);
+const OPAQUE = new Set([
+  'sudo',
+  'doas',
+  'xargs',
+  'watch',
+  'su',
+  'chroot',
+  'unshare',
+  'nsenter',
+  'flock',
+  'parallel',
+  'busybox',
+]);
 
 /** Builtins and programs that run code from a string or a file. */
 const CODE_RUNNERS = new Set(['eval', 'source', '.', 'trap', 'fc', 'enable', 'coproc', 'let', 'mapfile', 'readarray']);
@@ -61,9 +73,30 @@ const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish
  * what code it loads. Anything else (PATH, LD_PRELOAD, BASH_ENV, GIT_SSH_COMMAND, NODE_OPTIONS...) is not covered
  * by a rule on the command.
  */
-const SAFE_ENV = new Set(['NODE_ENV', 'CI', 'DEBUG', 'RUST_LOG', 'RUST_BACKTRACE', 'FORCE_COLOR', 'NO_COLOR', 'TZ', 'LANG',
-  'LANGUAGE', 'LC_ALL', 'TERM', 'COLUMNS', 'LINES', 'PYTHONUNBUFFERED', 'PYTHONDONTWRITEBYTECODE', 'GOOS', 'GOARCH',
-  'CGO_ENABLED', 'VERBOSE', 'TEST', 'TESTS']);
+const SAFE_ENV = new Set([
+  'NODE_ENV',
+  'CI',
+  'DEBUG',
+  'RUST_LOG',
+  'RUST_BACKTRACE',
+  'FORCE_COLOR',
+  'NO_COLOR',
+  'TZ',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'TERM',
+  'COLUMNS',
+  'LINES',
+  'PYTHONUNBUFFERED',
+  'PYTHONDONTWRITEBYTECODE',
+  'GOOS',
+  'GOARCH',
+  'CGO_ENABLED',
+  'VERBOSE',
+  'TEST',
+  'TESTS',
+]);
 
 export function isSafeEnvName(name: string): boolean {
   return SAFE_ENV.has(name) || /^LC_[A-Z]+$/.test(name);
@@ -74,7 +107,12 @@ export function isSafeEnvName(name: string): boolean {
  * values it takes. Returns the index of the first non-option word, or null when an option is not understood or a
  * word is computed at run time.
  */
-function skipFlags(args: W[], withValue: Record<string, number>, stopAt: string[] = [], alsoFlag?: RegExp): number | null {
+function skipFlags(
+  args: W[],
+  withValue: Record<string, number>,
+  stopAt: string[] = [],
+  alsoFlag?: RegExp,
+): number | null {
   let i = 0;
   while (i < args.length) {
     const w = args[i];
@@ -86,7 +124,10 @@ function skipFlags(args: W[], withValue: Record<string, number>, stopAt: string[
       i++;
       continue;
     }
-    const name = w.replace(/^--?/, '').replace(/=.*$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const name = w
+      .replace(/^--?/, '')
+      .replace(/=.*$/, '')
+      .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     if (!(name in withValue)) return null;
     i += 1 + (w.includes('=') ? 0 : withValue[name]);
   }
@@ -112,7 +153,8 @@ export function unwrap(words: W[]): Unwrapped {
       if (c < 0 && flags.length === 0) return { kind: 'command', words: cur, through, transparent, inner };
       const at = c >= 0 ? c : cur.indexOf(flags[0]);
       const script = cur[at + 1];
-      if (typeof script !== 'string') return { kind: 'dynamic', reason: `\`${b} -c\` runs a script computed at run time` };
+      if (typeof script !== 'string')
+        return { kind: 'dynamic', reason: `\`${b} -c\` runs a script computed at run time` };
       return { kind: 'script', script, shell: b };
     }
     const skip = TRANSPARENT[b];

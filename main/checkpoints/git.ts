@@ -50,15 +50,25 @@ function env(paths: ShadowPaths): NodeJS.ProcessEnv {
 }
 
 /** Runs git; resolves with stdout as a Buffer; rejects with GitError (its stderr) on a non-zero exit. */
-export function git(paths: ShadowPaths, args: string[], opts: { input?: string; okCodes?: number[] } = {}): Promise<Buffer> {
+export function git(
+  paths: ShadowPaths,
+  args: string[],
+  opts: { input?: string; okCodes?: number[] } = {},
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const flags = CONFIG.flatMap((c) => ['-c', c]);
-    const child = spawn('git', [...flags, ...args], { cwd: paths.workTree, env: env(paths), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('git', [...flags, ...args], {
+      cwd: paths.workTree,
+      env: env(paths),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.on('error', (e) => reject(new GitError(`could not run git: ${e.message}; install git to use checkpoints`, null)));
+    child.on('error', (e) =>
+      reject(new GitError(`could not run git: ${e.message}; install git to use checkpoints`, null)),
+    );
     child.on('close', (code) => {
       if (code === 0 || opts.okCodes?.includes(code ?? -1)) resolve(Buffer.concat(out));
       else reject(new GitError(`git ${args[0]} failed (exit ${code}): ${Buffer.concat(err).toString().trim()}`, code));
@@ -71,4 +81,8 @@ export function git(paths: ShadowPaths, args: string[], opts: { input?: string; 
 
 export const text = async (p: Promise<Buffer>): Promise<string> => (await p).toString('utf8');
 /** NUL-separated output → entries (the last empty one dropped). */
-export const nulList = (b: Buffer): string[] => b.toString('utf8').split('\0').filter((s) => s.length > 0);
+export const nulList = (b: Buffer): string[] =>
+  b
+    .toString('utf8')
+    .split('\0')
+    .filter((s) => s.length > 0);

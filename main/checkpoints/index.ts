@@ -3,7 +3,14 @@
 import path from 'node:path';
 import { ShadowRepo } from './shadow.js';
 
-export { ShadowRepo, CheckpointError, shadowDir, DEFAULT_MAX_FILE_BYTES, type Checkpoint, type ChangedFile } from './shadow.js';
+export {
+  ShadowRepo,
+  CheckpointError,
+  shadowDir,
+  DEFAULT_MAX_FILE_BYTES,
+  type Checkpoint,
+  type ChangedFile,
+} from './shadow.js';
 export { turnCheckpoints, type TurnCheckpoints } from './turn.js';
 export { checkpointEntries, type CheckpointEntry } from './turns.js';
 

@@ -84,7 +84,9 @@ export class ShadowRepo {
 
   /** Files that would be snapshotted but are larger than the limit (untracked or changed since the last one). */
   private async largeFiles(): Promise<string[]> {
-    const candidates = nulList(await git(this.paths, ['ls-files', '-z', '-o', '-m', '--exclude-per-directory=.gitignore']));
+    const candidates = nulList(
+      await git(this.paths, ['ls-files', '-z', '-o', '-m', '--exclude-per-directory=.gitignore']),
+    );
     const large: string[] = [];
     for (const rel of candidates) {
       const st = fs.lstatSync(path.join(this.paths.workTree, rel), { throwIfNoEntry: false });
@@ -102,16 +104,31 @@ export class ShadowRepo {
     await this.init();
     const skipped = await this.largeFiles();
     fs.mkdirSync(path.join(this.paths.gitDir, 'info'), { recursive: true });
-    fs.writeFileSync(path.join(this.paths.gitDir, 'info', 'exclude'), skipped.map((p) => excludeLine(p) + '\n').join(''));
+    fs.writeFileSync(
+      path.join(this.paths.gitDir, 'info', 'exclude'),
+      skipped.map((p) => excludeLine(p) + '\n').join(''),
+    );
     if (skipped.length) {
-      await git(this.paths, ['rm', '--cached', '-q', '--ignore-unmatch', '--', ...skipped.map((p) => `:(literal)${p}`)]);
+      await git(this.paths, [
+        'rm',
+        '--cached',
+        '-q',
+        '--ignore-unmatch',
+        '--',
+        ...skipped.map((p) => `:(literal)${p}`),
+      ]);
     }
     await git(this.paths, ['add', '-A', '--ignore-errors', '--', '.'], { okCodes: [1] });
     const full: CheckpointMeta = { ...meta, skipped };
     // one process writes the tree, the commit and the ref (git spawns are the cost on a busy machine)
-    await git(this.paths, ['commit', '-q', '--allow-empty', '--no-verify', '--cleanup=verbatim', '-F', '-'], { input: formatMeta(full) });
+    await git(this.paths, ['commit', '-q', '--allow-empty', '--no-verify', '--cleanup=verbatim', '-F', '-'], {
+      input: formatMeta(full),
+    });
     const id = this.head();
-    if (!id) throw new CheckpointError(`the checkpoint of ${this.workspace} was not recorded (no HEAD in ${this.paths.gitDir})`);
+    if (!id)
+      throw new CheckpointError(
+        `the checkpoint of ${this.workspace} was not recorded (no HEAD in ${this.paths.gitDir})`,
+      );
     return { id, createdAt: new Date().toISOString(), meta: full };
   }
 
@@ -131,12 +148,16 @@ export class ShadowRepo {
   /** Full id of a checkpoint named by its id or a unique prefix (at least 7 hex digits). */
   async resolve(idOrPrefix: string): Promise<string> {
     if (!/^[0-9a-f]{7,40}$/i.test(idOrPrefix)) {
-      throw new CheckpointError(`"${idOrPrefix}" is not a checkpoint id (7 to 40 hex digits; see floe checkpoints list)`);
+      throw new CheckpointError(
+        `"${idOrPrefix}" is not a checkpoint id (7 to 40 hex digits; see floe checkpoints list)`,
+      );
     }
     const found = (await this.list()).filter((c) => c.id.startsWith(idOrPrefix.toLowerCase()));
     if (found.length !== 1) {
       throw new CheckpointError(
-        found.length ? `checkpoint id ${idOrPrefix} is ambiguous; give more digits` : `there is no checkpoint ${idOrPrefix} for ${this.workspace}`,
+        found.length
+          ? `checkpoint id ${idOrPrefix} is ambiguous; give more digits`
+          : `there is no checkpoint ${idOrPrefix} for ${this.workspace}`,
       );
     }
     return found[0].id;
@@ -146,13 +167,16 @@ export class ShadowRepo {
   async changes(from: string, to: string): Promise<ChangedFile[]> {
     const out = nulList(await git(this.paths, ['diff', '--name-status', '-z', '--no-renames', from, to]));
     const files: ChangedFile[] = [];
-    for (let i = 0; i + 1 < out.length; i += 2) files.push({ path: out[i + 1], status: STATUS[out[i][0]] ?? 'modified' });
+    for (let i = 0; i + 1 < out.length; i += 2)
+      files.push({ path: out[i + 1], status: STATUS[out[i][0]] ?? 'modified' });
     return files;
   }
 
   /** A unified diff between two checkpoints (one file, or all); binary files are named, not printed. */
   async diff(from: string, to: string, file?: string): Promise<string> {
-    return text(git(this.paths, ['diff', '--no-renames', '--no-color', from, to, '--', ...(file ? [`:(literal)${file}`] : [])]));
+    return text(
+      git(this.paths, ['diff', '--no-renames', '--no-color', from, to, '--', ...(file ? [`:(literal)${file}`] : [])]),
+    );
   }
 
   /**

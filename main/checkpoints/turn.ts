@@ -12,7 +12,12 @@ export interface TurnCheckpoints {
   finish(): Promise<Checkpoint | null>;
 }
 
-export function turnCheckpoints(repo: ShadowRepo, sessionId: string, title: string, onError: (e: Error) => void): TurnCheckpoints {
+export function turnCheckpoints(
+  repo: ShadowRepo,
+  sessionId: string,
+  title: string,
+  onError: (e: Error) => void,
+): TurnCheckpoints {
   let before: Promise<Checkpoint | null> | undefined;
   const report = (e: unknown): null => {
     onError(e instanceof Error ? e : new Error(String(e)));

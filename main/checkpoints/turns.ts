@@ -24,7 +24,15 @@ export function checkpointEntries(list: readonly Checkpoint[]): CheckpointEntry[
       const after = list.slice(0, i).find((x) => x.meta.kind === 'after' && x.meta.turnOf === c.id);
       // without its own 'after' (a crash), the turn ends where the next checkpoint begins
       const end = after ?? (i > 0 ? list[i - 1] : undefined);
-      out.push({ id: c.id, kind: 'turn', sessionId: c.meta.sessionId, title: c.meta.title ?? '', createdAt: c.createdAt, endId: end?.id ?? null, skipped: c.meta.skipped });
+      out.push({
+        id: c.id,
+        kind: 'turn',
+        sessionId: c.meta.sessionId,
+        title: c.meta.title ?? '',
+        createdAt: c.createdAt,
+        endId: end?.id ?? null,
+        skipped: c.meta.skipped,
+      });
     } else {
       out.push({
         id: c.id,

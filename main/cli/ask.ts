@@ -14,11 +14,16 @@ export function formatApprovalPrompt(req: ApprovalRequest): string {
   } catch {
     /* show as sent */
   }
-  const open = (req.uncovered ?? []).map((u) => `    not covered by a rule: ${u.text.replace(/\s+/g, ' ')} (${u.reason})\n`).join('');
+  const open = (req.uncovered ?? [])
+    .map((u) => `    not covered by a rule: ${u.text.replace(/\s+/g, ' ')} (${u.reason})\n`)
+    .join('');
   return `\n? Approve ${target} (${req.permission})${who}\n${args.replace(/^/gm, '    ')}\n${open}  allow? [y/n] `;
 }
 
-export function terminalAsker(lines: StdinLines, write: (s: string) => void = (s) => process.stderr.write(s)): AskHuman {
+export function terminalAsker(
+  lines: StdinLines,
+  write: (s: string) => void = (s) => process.stderr.write(s),
+): AskHuman {
   // one question at a time, even when several sessions (subagents) ask at once
   let chain: Promise<unknown> = Promise.resolve();
   return (req, signal) => {

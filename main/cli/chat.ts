@@ -21,9 +21,15 @@ export async function chatCommand(flags: RunFlags): Promise<number> {
   const { session, recorder } = await openCliSession(flags, mode, 'chat', 'floe chat');
   let last: TaskResult | undefined;
   const lines = new StdinLines();
-  const approve = modeApprover(() => mode, terminalAsker(lines), () => recorder.rules(session.id, session.workspace));
+  const approve = modeApprover(
+    () => mode,
+    terminalAsker(lines),
+    () => recorder.rules(session.id, session.workspace),
+  );
   const write = (s: string) => process.stdout.write(s);
-  write(`session ${session.id} · ${session.model.model.provider}/${session.model.model.id} · mode ${mode}\n${CHAT_HELP}\n`);
+  write(
+    `session ${session.id} · ${session.model.model.provider}/${session.model.model.id} · mode ${mode}\n${CHAT_HELP}\n`,
+  );
 
   let current: AbortController | undefined;
   const onSigint = () => {
@@ -62,7 +68,8 @@ export async function chatCommand(flags: RunFlags): Promise<number> {
         }
         render.end();
         current = undefined;
-        if (r.value.status !== 'completed') write(`(compaction ${r.value.status}${r.value.errorMessage ? ': ' + r.value.errorMessage : ''})\n`);
+        if (r.value.status !== 'completed')
+          write(`(compaction ${r.value.status}${r.value.errorMessage ? ': ' + r.value.errorMessage : ''})\n`);
         continue;
       }
       if (text.startsWith('/')) {
@@ -82,7 +89,8 @@ export async function chatCommand(flags: RunFlags): Promise<number> {
       render.end();
       current = undefined;
       last = r.value;
-      if (r.value.status !== 'completed') write(`(task ${r.value.status}${r.value.errorMessage ? ': ' + r.value.errorMessage : ''})\n`);
+      if (r.value.status !== 'completed')
+        write(`(task ${r.value.status}${r.value.errorMessage ? ': ' + r.value.errorMessage : ''})\n`);
     }
   } finally {
     process.off('SIGINT', onSigint);

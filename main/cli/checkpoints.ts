@@ -22,7 +22,9 @@ async function confirm(question: string): Promise<boolean> {
 }
 
 export function registerCheckpointsCommand(program: Command): void {
-  const cp = program.command('checkpoints').description("list, diff and restore the snapshots taken before each agent turn that changed files");
+  const cp = program
+    .command('checkpoints')
+    .description('list, diff and restore the snapshots taken before each agent turn that changed files');
   const ws = ['-w, --workspace <dir>', 'the project folder (default: current folder)'] as const;
   cp.command('list')
     .description('turns and restores, newest first: id, when, session, files changed')
@@ -37,7 +39,9 @@ export function registerCheckpointsCommand(program: Command): void {
         if (o.json) process.stdout.write(JSON.stringify({ ...e, files }) + '\n');
         else {
           const skipped = e.skipped.length ? `  (${e.skipped.length} large file(s) not saved)` : '';
-          process.stdout.write(`${short(e.id)}  ${e.createdAt}  ${e.kind.padEnd(7)}  ${e.sessionId}  ${files.length} file(s)  ${e.title}${skipped}\n`);
+          process.stdout.write(
+            `${short(e.id)}  ${e.createdAt}  ${e.kind.padEnd(7)}  ${e.sessionId}  ${files.length} file(s)  ${e.title}${skipped}\n`,
+          );
           for (const f of files) process.stdout.write(`    ${f.status.padEnd(8)} ${f.path}\n`);
         }
       }
@@ -56,7 +60,9 @@ export function registerCheckpointsCommand(program: Command): void {
       process.stdout.write(await repo.diff(entry.id, entry.endId, file));
     });
   cp.command('restore')
-    .description('put the files back as they were before a turn (the current state is saved first: restore prints how to undo)')
+    .description(
+      'put the files back as they were before a turn (the current state is saved first: restore prints how to undo)',
+    )
     .argument('<id>', 'checkpoint id from floe checkpoints list')
     .option(...ws)
     .option('-y, --yes', 'do not ask for confirmation')
@@ -68,6 +74,8 @@ export function registerCheckpointsCommand(program: Command): void {
         return;
       }
       const backup = await repo.restore(full, 'cli');
-      process.stdout.write(`restored to ${short(full)}; undo with: floe checkpoints restore ${short(backup.id)} --workspace ${repo.workspace}\n`);
+      process.stdout.write(
+        `restored to ${short(full)}; undo with: floe checkpoints restore ${short(backup.id)} --workspace ${repo.workspace}\n`,
+      );
     });
 }

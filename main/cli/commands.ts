@@ -7,4 +7,11 @@ import { registerRulesCommand } from './rules.js';
 import { registerTracesCommand } from './traces.js';
 import { registerWebCommand } from './web.js';
 
-extraCommands.push(registerChatCommand, registerTracesCommand, registerWebCommand, registerDesktopCommand, registerRulesCommand, registerCheckpointsCommand);
+extraCommands.push(
+  registerChatCommand,
+  registerTracesCommand,
+  registerWebCommand,
+  registerDesktopCommand,
+  registerRulesCommand,
+  registerCheckpointsCommand,
+);

@@ -15,7 +15,11 @@ export const APP_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export const NO_BINARY_MESSAGE = "Electron's binary is not installed and could not be downloaded";
 
-type Runner = (cmd: string, args: string[], opts: SpawnSyncOptions) => Pick<SpawnSyncReturns<Buffer>, 'status' | 'error'>;
+type Runner = (
+  cmd: string,
+  args: string[],
+  opts: SpawnSyncOptions,
+) => Pick<SpawnSyncReturns<Buffer>, 'status' | 'error'>;
 
 /** The Electron executable when present: `node_modules/electron/path.txt` and the file it names under dist/. */
 export function electronBinaryPath(root: string = APP_ROOT): string | null {
@@ -45,20 +49,32 @@ export function downloadTimeoutMs(env: NodeJS.ProcessEnv = process.env): number 
  * Runs electron's `install-electron` (node_modules/electron/install.js) once with a timeout; true when the binary
  * is present afterwards. Offline it fails within a second ("fetch failed").
  */
-export function tryInstallElectron(root: string = APP_ROOT, opts: { timeoutMs?: number; quiet?: boolean; run?: Runner } = {}): boolean {
+export function tryInstallElectron(
+  root: string = APP_ROOT,
+  opts: { timeoutMs?: number; quiet?: boolean; run?: Runner } = {},
+): boolean {
   const installer = path.join(root, 'node_modules', 'electron', 'install.js');
   if (!existsSync(installer)) return false;
   const run: Runner = opts.run ?? ((cmd, args, o) => spawnSync(cmd, args, o));
-  const r = run(process.execPath, [installer], { cwd: root, stdio: opts.quiet ? 'ignore' : ['ignore', 'inherit', 'ignore'], timeout: opts.timeoutMs ?? downloadTimeoutMs() });
+  const r = run(process.execPath, [installer], {
+    cwd: root,
+    stdio: opts.quiet ? 'ignore' : ['ignore', 'inherit', 'ignore'],
+    timeout: opts.timeoutMs ?? downloadTimeoutMs(),
+  });
   return r.status === 0 && electronBinaryPath(root) !== null;
 }
 
 /** The binary, fetching it first when allowed; null when it is not there and could not be fetched. */
-export function findOrFetchElectron(root: string = APP_ROOT, opts: { download?: boolean; timeoutMs?: number; run?: Runner } = {}): string | null {
+export function findOrFetchElectron(
+  root: string = APP_ROOT,
+  opts: { download?: boolean; timeoutMs?: number; run?: Runner } = {},
+): string | null {
   const found = electronBinaryPath(root);
   if (found) return found;
   if (!(opts.download ?? downloadAllowed())) return null;
-  return tryInstallElectron(root, { timeoutMs: opts.timeoutMs, quiet: true, run: opts.run }) ? electronBinaryPath(root) : null;
+  return tryInstallElectron(root, { timeoutMs: opts.timeoutMs, quiet: true, run: opts.run })
+    ? electronBinaryPath(root)
+    : null;
 }
 
 /** `electron-vite build` (main, preload, renderer → out/); returns its exit status. */

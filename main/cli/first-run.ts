@@ -37,5 +37,11 @@ export async function firstRun(
   const usable = found.filter((d) => d.models.length);
   if (!usable.length) return;
   const r = adoptProviders(home, usable);
-  err(`${firstRunLine(home, usable.filter((p) => r.added.includes(p.name)), r.defaultModel)}\n`);
+  err(
+    `${firstRunLine(
+      home,
+      usable.filter((p) => r.added.includes(p.name)),
+      r.defaultModel,
+    )}\n`,
+  );
 }

@@ -9,7 +9,9 @@ export function buildProgram(): Command {
   const program = new Command();
   program
     .name('floe')
-    .description('Floe — an agent harness: chat with an agent in a project folder, approve its tool calls, browse its traces.')
+    .description(
+      'Floe — an agent harness: chat with an agent in a project folder, approve its tool calls, browse its traces.',
+    )
     .version('0.1.0')
     .exitOverride()
     .showHelpAfterError('(run floe --help for usage)')

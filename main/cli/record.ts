@@ -20,7 +20,10 @@ export interface CliRecorder {
    * by a process that died is taken over, and the crash is recorded in the trace (host_died).
    */
   claim(sessionId: string, kind: string): void;
-  register(session: AgentSession, o: { agent: string; model: string; mode: ApprovalMode; title: string; resumed: boolean }): void;
+  register(
+    session: AgentSession,
+    o: { agent: string; model: string; mode: ApprovalMode; title: string; resumed: boolean },
+  ): void;
   finish(session: AgentSession, result: TaskResult | undefined): void;
   /** The approval rules for a call of `sessionId` in `workspace` (session, project, global), re-read per call. */
   rules(sessionId: string, workspace: string): Rule[];
@@ -34,7 +37,9 @@ export function cliRecorder(home: string): CliRecorder {
     ensureDefaults(home); // creates FLOE_HOME with its private modes before floe.db lands in it
     store = openStore(dbPath(home), { onIndexError: () => {} });
   } catch (e) {
-    process.stderr.write(`floe: warning: the session index ${dbPath(home)} could not be opened (${(e as Error).message}); the run goes on without it and without approval rules\n`);
+    process.stderr.write(
+      `floe: warning: the session index ${dbPath(home)} could not be opened (${(e as Error).message}); the run goes on without it and without approval rules\n`,
+    );
   }
   const onTraceRecord = (sessionId: string, file: string, offset: number, length: number, msg: OmniMessage): void =>
     store?.traces.indexRecord(sessionId, file, offset, length, msg);
@@ -44,8 +49,15 @@ export function cliRecorder(home: string): CliRecorder {
       claim?.release();
       claim = claimSession(home, sessionId, kind);
       if (claim.died) {
-        recordHostDied(home, sessionId, claim.died, (file) => (offset, length, msg) => onTraceRecord(sessionId, file, offset, length - 1, msg));
-        process.stderr.write(`floe: note: the last task of ${sessionId} ended when ${claim.died.kind} (pid ${claim.died.pid}) died; recorded in its trace\n`);
+        recordHostDied(
+          home,
+          sessionId,
+          claim.died,
+          (file) => (offset, length, msg) => onTraceRecord(sessionId, file, offset, length - 1, msg),
+        );
+        process.stderr.write(
+          `floe: note: the last task of ${sessionId} ended when ${claim.died.kind} (pid ${claim.died.pid}) died; recorded in its trace\n`,
+        );
       }
     },
     register(session, o) {
@@ -74,7 +86,13 @@ export function cliRecorder(home: string): CliRecorder {
       if (!store) return;
       try {
         if (!store.sessions.get(session.id)) return;
-        const status = !result ? 'failed' : result.status === 'completed' ? 'completed' : result.status === 'aborted' ? 'aborted' : 'failed';
+        const status = !result
+          ? 'failed'
+          : result.status === 'completed'
+            ? 'completed'
+            : result.status === 'aborted'
+              ? 'aborted'
+              : 'failed';
         store.sessions.setStatus(session.id, status);
         const t: TokenCounts = session.tokenTotals();
         store.sessions.setTokens(session.id, t);

@@ -55,24 +55,40 @@ export function humanRenderer(write: (s: string) => void, color: boolean): Rende
       }
       switch (p.type) {
         case 'approval_decision':
-          if (p.decision !== 'allow' || p.decided_by === 'human') line(`${who}${dim(`${p.decision === 'allow' ? '✓ allowed' : '✗ ' + p.decision} ${p.tool_name ?? ''} (${p.decided_by ?? 'callback'}${p.rule ? ': ' + p.rule : ''})`)}`);
+          if (p.decision !== 'allow' || p.decided_by === 'human')
+            line(
+              `${who}${dim(`${p.decision === 'allow' ? '✓ allowed' : '✗ ' + p.decision} ${p.tool_name ?? ''} (${p.decided_by ?? 'callback'}${p.rule ? ': ' + p.rule : ''})`)}`,
+            );
           return;
         case 'request_end':
           if (p.status !== 'completed')
-            line(`${who}${red(p.error_message ? `! request failed: ${p.error_message}` : `! request ${p.status}`)}${p.retry_in_ms !== undefined ? dim(` — retry ${p.attempt} in ${Math.round(p.retry_in_ms / 100) / 10}s`) : ''}`);
+            line(
+              `${who}${red(p.error_message ? `! request failed: ${p.error_message}` : `! request ${p.status}`)}${p.retry_in_ms !== undefined ? dim(` — retry ${p.attempt} in ${Math.round(p.retry_in_ms / 100) / 10}s`) : ''}`,
+            );
           return;
         case 'abort':
           line(`${who}${red('! aborted' + (p.reason ? ': ' + p.reason : ''))}`);
           return;
         case 'compaction_begin':
-          line(dim(`${who}⋯ compacting the context${p.reason ? ` (${p.reason}${p.context ? `, ${p.context} tokens` : ''})` : ''}`));
+          line(
+            dim(
+              `${who}⋯ compacting the context${p.reason ? ` (${p.reason}${p.context ? `, ${p.context} tokens` : ''})` : ''}`,
+            ),
+          );
           return;
         case 'compaction_end':
-          if (p.status === 'failed') line(`${who}${red(`! compaction failed${p.error ? ': ' + p.error : ''}; the context is unchanged`)}`);
-          else line(dim(`${who}⋯ context compacted${p.mode ? ` (${p.mode}${p.context ? `, about ${p.context} tokens now` : ''})` : ''}`));
+          if (p.status === 'failed')
+            line(`${who}${red(`! compaction failed${p.error ? ': ' + p.error : ''}; the context is unchanged`)}`);
+          else
+            line(
+              dim(
+                `${who}⋯ context compacted${p.mode ? ` (${p.mode}${p.context ? `, about ${p.context} tokens now` : ''})` : ''}`,
+              ),
+            );
           return;
         case 'mcp_connect_end':
-          for (const r of p.results ?? []) if (mcpServerFailed(r)) line(red(`! MCP server "${r.server}" skipped: ${r.error ?? r.status}`));
+          for (const r of p.results ?? [])
+            if (mcpServerFailed(r)) line(red(`! MCP server "${r.server}" skipped: ${r.error ?? r.status}`));
           return;
         case 'host_died':
           line(`${who}${red(`! ${hostDiedText(p)}`)}`);

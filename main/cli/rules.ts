@@ -20,7 +20,8 @@ function withStore<T>(fn: (store: Store) => T): T {
   }
 }
 
-const line = (r: Rule): string => `${r.id}  ${ruleLabel(r).replace(/ \([a-z]+ rule rule-[0-9a-f]+\)$/, '')}  [${r.scope}${r.scopeKey ? ' ' + r.scopeKey : ''}]`;
+const line = (r: Rule): string =>
+  `${r.id}  ${ruleLabel(r).replace(/ \([a-z]+ rule rule-[0-9a-f]+\)$/, '')}  [${r.scope}${r.scopeKey ? ' ' + r.scopeKey : ''}]`;
 
 interface AddFlags {
   global?: boolean;
@@ -29,7 +30,9 @@ interface AddFlags {
 }
 
 export function registerRulesCommand(program: Command): void {
-  const rules = program.command('rules').description('list, add and remove approval rules (allow / deny / ask by tool and command)');
+  const rules = program
+    .command('rules')
+    .description('list, add and remove approval rules (allow / deny / ask by tool and command)');
   rules
     .command('list')
     .description('every rule, or (with --workspace) the rules that apply in that project folder')
@@ -38,13 +41,16 @@ export function registerRulesCommand(program: Command): void {
     .action((o: { workspace?: string; json?: boolean }) =>
       withStore((store) => {
         const list = o.workspace ? store.rules.applicable(null, resolveWorkspace(o.workspace)) : store.rules.list();
-        for (const r of list) process.stdout.write((o.json ? JSON.stringify({ ...r, label: ruleLabel(r) }) : line(r)) + '\n');
+        for (const r of list)
+          process.stdout.write((o.json ? JSON.stringify({ ...r, label: ruleLabel(r) }) : line(r)) + '\n');
         if (!list.length && !o.json) process.stderr.write('no rules\n');
       }),
     );
   rules
     .command('add')
-    .description('add a rule, e.g.  floe rules add allow exec_command "npm test*"   or   floe rules add deny exec_command "rm -rf" --global')
+    .description(
+      'add a rule, e.g.  floe rules add allow exec_command "npm test*"   or   floe rules add deny exec_command "rm -rf" --global',
+    )
     .argument('<action>', 'allow | deny | ask')
     .argument('<tool>', 'tool name or glob (exec_command, mcp__github__*); Bash and Shell mean exec_command')
     .argument('[pattern...]', 'exec_command only: a command prefix matched word by word, or a glob with * and ?')
@@ -57,10 +63,13 @@ export function registerRulesCommand(program: Command): void {
         const scope: RuleScope = o.global ? 'global' : o.session ? 'session' : 'project';
         let scopeKey = '';
         if (scope === 'session') {
-          if (!store.sessions.get(o.session!)) fail(`--session: there is no session ${o.session}; see floe traces list`);
+          if (!store.sessions.get(o.session!))
+            fail(`--session: there is no session ${o.session}; see floe traces list`);
           scopeKey = o.session!;
         } else if (scope === 'project') scopeKey = resolveWorkspace(o.workspace);
-        const rule = store.rules.add(validateRule({ action, scope, scopeKey, tool, pattern: pattern.join(' ') || null }));
+        const rule = store.rules.add(
+          validateRule({ action, scope, scopeKey, tool, pattern: pattern.join(' ') || null }),
+        );
         process.stdout.write(line(rule) + '\n');
       }),
     );

@@ -38,12 +38,16 @@ export function engineKnobs(env = process.env): { retrySchedule?: number[]; requ
   const knobs: { retrySchedule?: number[]; requestTimeoutMs?: number } = {};
   if (env.FLOE_RETRY_SCHEDULE_MS) {
     const list = env.FLOE_RETRY_SCHEDULE_MS.split(',').map((s) => Number(s.trim()));
-    if (list.some((n) => !Number.isFinite(n) || n < 0)) fail(`FLOE_RETRY_SCHEDULE_MS must be a comma-separated list of milliseconds (got "${env.FLOE_RETRY_SCHEDULE_MS}")`);
+    if (list.some((n) => !Number.isFinite(n) || n < 0))
+      fail(
+        `FLOE_RETRY_SCHEDULE_MS must be a comma-separated list of milliseconds (got "${env.FLOE_RETRY_SCHEDULE_MS}")`,
+      );
     knobs.retrySchedule = list;
   }
   if (env.FLOE_REQUEST_TIMEOUT_MS) {
     const n = Number(env.FLOE_REQUEST_TIMEOUT_MS);
-    if (!Number.isFinite(n) || n <= 0) fail(`FLOE_REQUEST_TIMEOUT_MS must be a positive number of milliseconds (got "${env.FLOE_REQUEST_TIMEOUT_MS}")`);
+    if (!Number.isFinite(n) || n <= 0)
+      fail(`FLOE_REQUEST_TIMEOUT_MS must be a positive number of milliseconds (got "${env.FLOE_REQUEST_TIMEOUT_MS}")`);
     knobs.requestTimeoutMs = n;
   }
   return knobs;
@@ -67,14 +71,26 @@ export async function openCliSession(
   if (!flags.model && !flags.resume) await firstRun(home);
   const recorder = cliRecorder(home);
   try {
-    const agent = await createAgent({ home, agent: flags.agent, bare: flags.bare, onTraceRecord: recorder.onTraceRecord, ...engineKnobs() });
+    const agent = await createAgent({
+      home,
+      agent: flags.agent,
+      bare: flags.bare,
+      onTraceRecord: recorder.onTraceRecord,
+      ...engineKnobs(),
+    });
     // one writer per session: claimed before its trace is read (resume) or right after it is created (new)
     if (flags.resume) recorder.claim(flags.resume, kind);
     const session = flags.resume
       ? await agent.resumeSession(flags.resume)
       : await agent.createSession({ workspace: resolveWorkspace(flags.workspace), model: flags.model });
     if (!flags.resume) recorder.claim(session.id, kind);
-    recorder.register(session, { agent: agent.name, model: sessionModelRef(session), mode, title, resumed: !!flags.resume });
+    recorder.register(session, {
+      agent: agent.name,
+      model: sessionModelRef(session),
+      mode,
+      title,
+      resumed: !!flags.resume,
+    });
     return { session, recorder };
   } catch (e) {
     recorder.close();
@@ -88,7 +104,11 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
   const mode = parseMode(flags.approve, 'allow-all');
   const { session, recorder } = await openCliSession(flags, mode, prompt);
   const lines = new StdinLines();
-  const approve = modeApprover(() => mode, terminalAsker(lines), () => recorder.rules(session.id, session.workspace));
+  const approve = modeApprover(
+    () => mode,
+    terminalAsker(lines),
+    () => recorder.rules(session.id, session.workspace),
+  );
   const turn = cliTurn(flags.workspace, session.workspace, session.id, prompt);
   const ac = new AbortController();
   let interrupts = 0;

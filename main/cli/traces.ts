@@ -54,7 +54,10 @@ export function registerTracesCommand(program: Command): void {
     .option('--json', 'one JSON object per line')
     .action((o: { text?: string; limit: string; json?: boolean }) =>
       withStore(async (store, home) => {
-        const rows = (await handlers(store, home)['traces.list']({ text: o.text })).slice(0, Math.max(1, Number(o.limit) || 50));
+        const rows = (await handlers(store, home)['traces.list']({ text: o.text })).slice(
+          0,
+          Math.max(1, Number(o.limit) || 50),
+        );
         const config = tryLoadConfig(home);
         const usage = (r: (typeof rows)[number]) => {
           const u = sessionUsage(home, r.sessionId, r.agent);
@@ -65,14 +68,22 @@ export function registerTracesCommand(program: Command): void {
         if (o.json)
           for (const r of rows) {
             const { u, cost } = usage(r);
-            const extra = { contextTokens: u.context, contextWindow: u.window, tokens: u.session ?? null, ...(cost !== undefined ? { cost } : {}) };
+            const extra = {
+              contextTokens: u.context,
+              contextWindow: u.window,
+              tokens: u.session ?? null,
+              ...(cost !== undefined ? { cost } : {}),
+            };
             process.stdout.write(JSON.stringify({ ...r, ...extra }) + '\n');
           }
-        else if (!rows.length) process.stdout.write('no sessions yet (run `floe traces reindex` if traces exist on disk)\n');
+        else if (!rows.length)
+          process.stdout.write('no sessions yet (run `floe traces reindex` if traces exist on disk)\n');
         else
           for (const r of rows) {
             const { u, prices } = usage(r);
-            process.stdout.write(`${r.sessionId}  ${r.status.padEnd(9)} ${String(r.events).padStart(6)} ev  ${r.model}  ${usageLine(u, prices)}  ${r.title}\n`);
+            process.stdout.write(
+              `${r.sessionId}  ${r.status.padEnd(9)} ${String(r.events).padStart(6)} ev  ${r.model}  ${usageLine(u, prices)}  ${r.title}\n`,
+            );
           }
       }),
     );
@@ -98,12 +109,19 @@ export function registerTracesCommand(program: Command): void {
         if (i > 0) process.stdout.write(`── part ${i + 1}: ${path.basename(f)} (the context after a compaction) ──\n`);
         for (const m of t.messages as OmniMessage[]) {
           all.push(m);
-          const p = m.payload as { type?: string; role?: string; text?: string; thinking?: string; request?: TokenCounts };
+          const p = m.payload as {
+            type?: string;
+            role?: string;
+            text?: string;
+            thinking?: string;
+            request?: TokenCounts;
+          };
           if (m.type === 'session_meta') {
             const meta = m.payload as { provider: string; model_id: string };
             prices ??= pricesFor(config, `${meta.provider}/${meta.model_id}`);
             if (i === 0) process.stdout.write(`session ${id} · ${meta.provider}/${meta.model_id}\n`);
-          } else if (p.type === 'token_usage' && p.request && !m.origin) process.stdout.write(`  (${requestLine(p.request, prices)})\n`);
+          } else if (p.type === 'token_usage' && p.request && !m.origin)
+            process.stdout.write(`  (${requestLine(p.request, prices)})\n`);
           else if (p.type === 'text') process.stdout.write(`${p.role === 'user' ? '› ' : ''}${p.text}\n`);
           else if (p.type === 'thinking') process.stdout.write(`(thinking) ${p.thinking}\n`);
           else r.push(m);
@@ -129,7 +147,10 @@ export function registerTracesCommand(program: Command): void {
 
   traces
     .command('import')
-    .argument('<files...>', 'JSONL traces of this protocol (from Floe or another harness); a parent and its subagents link')
+    .argument(
+      '<files...>',
+      'JSONL traces of this protocol (from Floe or another harness); a parent and its subagents link',
+    )
     .description('copy traces into FLOE_HOME and index them (a session id that exists is refused)')
     .action((files: string[]) =>
       withStore(async (store, home) => {
@@ -157,7 +178,9 @@ export function registerTracesCommand(program: Command): void {
     .action(() =>
       withStore((store, home) => {
         const r = store.reindexAll(home);
-        process.stdout.write(`indexed ${r.events} events of ${r.sessions} sessions from ${r.files} files (${r.sessionsAdded} sessions added, ${r.skippedLines} lines skipped)\n`);
+        process.stdout.write(
+          `indexed ${r.events} events of ${r.sessions} sessions from ${r.files} files (${r.sessionsAdded} sessions added, ${r.skippedLines} lines skipped)\n`,
+        );
         for (const e of r.errors) process.stderr.write(`  ${e.file}: ${e.message}\n`);
       }),
     );

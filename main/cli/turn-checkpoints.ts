@@ -4,11 +4,17 @@ import type { ApproveFn } from '../approval/types.js';
 import { shadowRepo, turnCheckpoints, type TurnCheckpoints } from '../checkpoints/index.js';
 import { floeHome } from '../config/home.js';
 
-export function cliTurn(workspaceFlag: string | undefined, workspace: string, sessionId: string, prompt: string): TurnCheckpoints | undefined {
+export function cliTurn(
+  workspaceFlag: string | undefined,
+  workspace: string,
+  sessionId: string,
+  prompt: string,
+): TurnCheckpoints | undefined {
   if (!workspaceFlag) return undefined;
   return turnCheckpoints(shadowRepo(floeHome(), workspace), sessionId, prompt.slice(0, 80), (e) =>
     process.stderr.write(`floe: warning: checkpoint skipped: ${e.message}\n`),
   );
 }
 
-export const wrapped = (turn: TurnCheckpoints | undefined, approve: ApproveFn): ApproveFn => (turn ? turn.wrap(approve) : approve);
+export const wrapped = (turn: TurnCheckpoints | undefined, approve: ApproveFn): ApproveFn =>
+  turn ? turn.wrap(approve) : approve;

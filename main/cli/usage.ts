@@ -19,7 +19,11 @@ export function pricesFor(config: FloeConfig | undefined, modelRef: string): Pri
   const provider = config?.providers.find((p) => p.name === modelRef.slice(0, slash));
   const m = provider?.models.find((x) => x.id === modelRef.slice(slash + 1));
   if (!m) return undefined;
-  const p: Prices = { input_per_mtok: m.input_per_mtok, output_per_mtok: m.output_per_mtok, cached_input_per_mtok: m.cached_input_per_mtok };
+  const p: Prices = {
+    input_per_mtok: m.input_per_mtok,
+    output_per_mtok: m.output_per_mtok,
+    cached_input_per_mtok: m.cached_input_per_mtok,
+  };
   return costOf({ cache_read: 0, cache_write: 0, output: 0, total: 0 }, p) === undefined ? undefined : p;
 }
 

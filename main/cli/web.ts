@@ -24,7 +24,8 @@ export function parsePort(v: string | undefined): number {
 export async function webCommand(flags: { port?: string; host?: string }): Promise<number> {
   const port = parsePort(flags.port);
   const bind = flags.host ?? '127.0.0.1';
-  if (!['127.0.0.1', 'localhost', '::1'].includes(bind)) fail(`--host must be a loopback address (127.0.0.1, localhost or ::1); got "${bind}"`);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(bind))
+    fail(`--host must be a loopback address (127.0.0.1, localhost or ::1); got "${bind}"`);
   const unbuilt = ensureRenderer(APP_ROOT);
   if (unbuilt) fail(`the browser UI (${STATIC_DIR}) is not built and building it failed: ${unbuilt}`);
   let host: ReturnType<typeof createHost>;
@@ -46,7 +47,9 @@ export async function webCommand(flags: { port?: string; host?: string }): Promi
     if (code === 'EADDRINUSE') fail(`port ${port} is in use; pick another with --port or use --port 0 for a free one`);
     throw e;
   }
-  process.stdout.write(`Floe browser mode: ${server.url}\n(open this URL; it carries the launch token. Ctrl-C stops.)\n`);
+  process.stdout.write(
+    `Floe browser mode: ${server.url}\n(open this URL; it carries the launch token. Ctrl-C stops.)\n`,
+  );
   const web = server;
   await new Promise<void>((resolve) => {
     const stop = (sig: NodeJS.Signals) => {

@@ -40,5 +40,7 @@ export function resourceDirs(): string[] {
 export function defaultSystemConfigText(): string {
   const tried = resourceDirs().map((d) => join(d, SYSTEM_CONFIG_RESOURCE));
   for (const f of tried) if (existsSync(f)) return readFileSync(f, 'utf8');
-  throw new Error(`Floe's installation is incomplete: ${SYSTEM_CONFIG_RESOURCE} not found (looked in ${tried.join(', ')}). Reinstall Floe.`);
+  throw new Error(
+    `Floe's installation is incomplete: ${SYSTEM_CONFIG_RESOURCE} not found (looked in ${tried.join(', ')}). Reinstall Floe.`,
+  );
 }

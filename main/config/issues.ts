@@ -98,7 +98,14 @@ export function explainIssue(issue: Issue, data: unknown, schema: z.ZodType): { 
       return [{ path, text: `must be ${quoteList(issue.values)}${got}` }];
     case 'too_small': {
       if (issue.origin === 'array') {
-        return [{ path, text: issue.message.startsWith('must') ? issue.message : `must have at least ${Number(issue.minimum)} item(s)` }];
+        return [
+          {
+            path,
+            text: issue.message.startsWith('must')
+              ? issue.message
+              : `must have at least ${Number(issue.minimum)} item(s)`,
+          },
+        ];
       }
       if (issue.message.startsWith('must')) return [{ path, text: issue.message + got }];
       const min = Number(issue.minimum);
@@ -108,7 +115,9 @@ export function explainIssue(issue: Issue, data: unknown, schema: z.ZodType): { 
     case 'too_big':
       return [{ path, text: `must be at most ${Number(issue.maximum)}${got}` }];
     case 'invalid_format':
-      return [{ path, text: (issue.message.startsWith('must') ? issue.message : `must be a valid ${issue.format}`) + got }];
+      return [
+        { path, text: (issue.message.startsWith('must') ? issue.message : `must be a valid ${issue.format}`) + got },
+      ];
     case 'custom':
       return [{ path, text: issue.message }];
     default:
@@ -143,7 +152,12 @@ export function positionOf(doc: Document, lc: LineCounter, path: Path): { line: 
 }
 
 /** Position of the key `key` of the mapping at `path` (for unknown keys: point at the key itself). */
-function keyPosition(doc: Document, lc: LineCounter, path: Path, key: string): { line: number; col: number } | undefined {
+function keyPosition(
+  doc: Document,
+  lc: LineCounter,
+  path: Path,
+  key: string,
+): { line: number; col: number } | undefined {
   const parent = path.length ? doc.getIn(path as unknown[], true) : doc.contents;
   if (!isMap(parent)) return undefined;
   const pair = parent.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === key);

@@ -83,7 +83,10 @@ function writeIfMissing(file: string, text: string, mode: number): void {
     writeFileSync(file, text, { mode, flag: 'wx' });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return;
-    throw new ConfigError(`${file}: cannot create the default file: ${errnoText(e)}. Check that FLOE_HOME is writable.`, file);
+    throw new ConfigError(
+      `${file}: cannot create the default file: ${errnoText(e)}. Check that FLOE_HOME is writable.`,
+      file,
+    );
   }
 }
 

@@ -66,7 +66,11 @@ export function resolveModel(config: FloeConfig, ref: string, env: NodeJS.Proces
     : 'No models are configured: add a provider to config.yaml (see the comment at its top).';
   const parts = splitModelRef(ref);
   if (!parts) {
-    throw new ModelNotFoundError(`Invalid model "${ref}": expected "<provider>/<model id>", e.g. "local/qwen3". ${hint}`, ref, available);
+    throw new ModelNotFoundError(
+      `Invalid model "${ref}": expected "<provider>/<model id>", e.g. "local/qwen3". ${hint}`,
+      ref,
+      available,
+    );
   }
   const provider = config.providers.find((p) => p.name === parts.provider);
   if (!provider) {

@@ -11,9 +11,7 @@ const MODEL_REF_RE = /^[A-Za-z0-9_-]+\/.+$/;
 export const APPROVAL_MODE_VALUES = ['allow-all', 'deny-all', 'read-only', 'always-ask'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
-const modelRef = z
-  .string()
-  .regex(MODEL_REF_RE, { error: 'must be "<provider>/<model id>", e.g. "local/qwen3"' });
+const modelRef = z.string().regex(MODEL_REF_RE, { error: 'must be "<provider>/<model id>", e.g. "local/qwen3"' });
 
 export const ModelConfigSchema = z.strictObject({
   id: z.string().min(1, { error: 'must not be empty' }),
@@ -46,7 +44,11 @@ export const ProviderConfigSchema = z
     const seen = new Set<string>();
     p.models.forEach((m, i) => {
       if (seen.has(m.id)) {
-        ctx.addIssue({ code: 'custom', path: ['models', i, 'id'], message: `duplicate model id "${m.id}" in this provider` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', i, 'id'],
+          message: `duplicate model id "${m.id}" in this provider`,
+        });
       }
       seen.add(m.id);
     });
@@ -125,7 +127,11 @@ export const McpServerConnectionSchema = z
         });
       }
     } else if (t === 'stdio' && c.command === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['command'], message: 'is required for transport stdio (the program to start)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['command'],
+        message: 'is required for transport stdio (the program to start)',
+      });
     } else if (t !== 'stdio' && c.url === undefined) {
       ctx.addIssue({ code: 'custom', path: ['url'], message: `is required for transport ${t} (the server's URL)` });
     }
@@ -168,7 +174,11 @@ export const SystemConfigSchema = z
       const seen = new Set<string>();
       list?.forEach((t, i) => {
         if (seen.has(t.name)) {
-          ctx.addIssue({ code: 'custom', path: ['tools', key, i, 'name'], message: `duplicate ${what} name "${t.name}"` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['tools', key, i, 'name'],
+            message: `duplicate ${what} name "${t.name}"`,
+          });
         }
         seen.add(t.name);
       });

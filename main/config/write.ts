@@ -49,7 +49,10 @@ function commitWith<T>(file: string, doc: Document, check: (text: string, file: 
     renameSync(tmp, file);
   } catch (e) {
     rmSync(tmp, { force: true });
-    throw new ConfigError(`${file}: cannot save the file: ${(e as Error).message}. Check that FLOE_HOME is writable.`, file);
+    throw new ConfigError(
+      `${file}: cannot save the file: ${(e as Error).message}. Check that FLOE_HOME is writable.`,
+      file,
+    );
   }
   return config;
 }
@@ -66,7 +69,9 @@ export function addProvider(home: string, provider: ProviderConfigInput): FloeCo
   const checked = ProviderConfigSchema.safeParse(provider);
   if (!checked.success) {
     const lines = checked.error.issues.flatMap((i) =>
-      explainIssue(i, provider, ProviderConfigSchema).map((x) => `${file}: new provider: ${formatPath(x.path)}: ${x.text}`),
+      explainIssue(i, provider, ProviderConfigSchema).map(
+        (x) => `${file}: new provider: ${formatPath(x.path)}: ${x.text}`,
+      ),
     );
     throw new ConfigError(lines.join('\n'), file);
   }
@@ -192,7 +197,11 @@ export function updateProvider(home: string, name: string, patch: ProviderPatch)
 }
 
 /** Sets (or with `undefined` removes) default_model or vision_model; the model must be configured. */
-export function setModelChoice(home: string, key: 'default_model' | 'vision_model', ref: string | undefined): FloeConfig {
+export function setModelChoice(
+  home: string,
+  key: 'default_model' | 'vision_model',
+  ref: string | undefined,
+): FloeConfig {
   const { file, doc } = openDoc(home);
   if (ref === undefined) doc.delete(key);
   else doc.set(key, ref);
@@ -226,7 +235,11 @@ function mcpSeq(doc: Document, file: string, create: boolean) {
 }
 
 /** Adds an MCP server at the end of the agent's tools.mcpServers (system_config.yaml); the file is validated whole. */
-export function addMcpServer(home: string, agent: string, server: { name: string; config: Record<string, unknown> }): SystemConfig {
+export function addMcpServer(
+  home: string,
+  agent: string,
+  server: { name: string; config: Record<string, unknown> },
+): SystemConfig {
   const { file, doc } = openSystem(home, agent);
   const seq = mcpSeq(doc, file, true)!;
   if (seq.items.some((it) => providerNameAt(it) === server.name)) {

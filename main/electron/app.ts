@@ -85,8 +85,12 @@ export function startDesktop(opts: DesktopOptions): DesktopApp {
   };
 
   const pickFolder = async (): Promise<string | null> => {
-    const options = { title: 'Open a project folder', properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[] };
-    const r = win && !win.isDestroyed() ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    const options = {
+      title: 'Open a project folder',
+      properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+    };
+    const r =
+      win && !win.isDestroyed() ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
     return r.canceled || !r.filePaths[0] ? null : r.filePaths[0];
   };
 
@@ -108,7 +112,10 @@ export function startDesktop(opts: DesktopOptions): DesktopApp {
     });
     const loading = devUrl ? w.loadURL(devUrl) : w.loadFile(rendererIndex(opts.outMainDir));
     loading.catch((e: unknown) => {
-      dialog.showErrorBox('Floe could not load its window', `${expected}\n\n${errText(e)}\n\nRun "npm run build" (or "npx floe desktop") to build the app first.`);
+      dialog.showErrorBox(
+        'Floe could not load its window',
+        `${expected}\n\n${errText(e)}\n\nRun "npm run build" (or "npx floe desktop") to build the app first.`,
+      );
     });
     return w;
   };
@@ -144,7 +151,12 @@ export function startDesktop(opts: DesktopOptions): DesktopApp {
   const ready = app.whenReady().then(() => {
     secureSession(session.defaultSession, cspHeader(devUrl), expected);
     try {
-      host = opts.createHost({ home: opts.home, mode: 'desktop', pickFolder, ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}) });
+      host = opts.createHost({
+        home: opts.home,
+        mode: 'desktop',
+        pickFolder,
+        ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+      });
     } catch (e) {
       const hint = opts.startupHint ? `\n\n${opts.startupHint(e)}` : '';
       dialog.showErrorBox('Floe cannot start', `${errText(e)}${hint}`);

@@ -24,10 +24,12 @@ export function cspHeader(devServerUrl?: string): string {
   if (!devServerUrl) return `${CSP}; ${HEADER_ONLY}`;
   const u = new URL(devServerUrl);
   const ws = `${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`;
-  return CSP.replace("script-src 'self'", `script-src 'self' 'unsafe-inline' ${u.origin}`).replace(
-    "connect-src 'self'",
-    `connect-src 'self' ${u.origin} ${ws}`,
-  ) + `; ${HEADER_ONLY}`;
+  return (
+    CSP.replace("script-src 'self'", `script-src 'self' 'unsafe-inline' ${u.origin}`).replace(
+      "connect-src 'self'",
+      `connect-src 'self' ${u.origin} ${ws}`,
+    ) + `; ${HEADER_ONLY}`
+  );
 }
 
 /** The <meta> tag injected into the built index.html (file:// pages get no response headers). */

@@ -26,13 +26,23 @@ export function makeCallHandler(host: DesktopHost, expectedUrl: () => string) {
   return async (event: InvokeEventLike, method: unknown, params: unknown): Promise<Envelope<unknown>> => {
     const url = frameUrl(event);
     if (!isOurPage(url, expectedUrl())) {
-      return { ok: false, error: { code: 'forbidden', message: `IPC from ${url ? JSON.stringify(url) : 'an unknown frame'} refused: only the Floe window may call the host.` } };
+      return {
+        ok: false,
+        error: {
+          code: 'forbidden',
+          message: `IPC from ${url ? JSON.stringify(url) : 'an unknown frame'} refused: only the Floe window may call the host.`,
+        },
+      };
     }
-    if (typeof method !== 'string') return { ok: false, error: { code: 'bad_request', message: 'The method name must be a string.' } };
+    if (typeof method !== 'string')
+      return { ok: false, error: { code: 'bad_request', message: 'The method name must be a string.' } };
     try {
       return await host.call(method, params);
     } catch (e) {
-      return { ok: false, error: { code: 'internal', message: `${method} failed: ${e instanceof Error ? e.message : String(e)}` } };
+      return {
+        ok: false,
+        error: { code: 'internal', message: `${method} failed: ${e instanceof Error ? e.message : String(e)}` },
+      };
     }
   };
 }
@@ -45,7 +55,9 @@ export interface IpcMainLike {
 /** Registers the call handler; returns the function that removes it. */
 export function bindIpc(ipcMain: IpcMainLike, host: DesktopHost, expectedUrl: () => string): () => void {
   const handler = makeCallHandler(host, expectedUrl);
-  ipcMain.handle(CALL_CHANNEL, (event: InvokeEventLike, method: unknown, params: unknown) => handler(event, method, params));
+  ipcMain.handle(CALL_CHANNEL, (event: InvokeEventLike, method: unknown, params: unknown) =>
+    handler(event, method, params),
+  );
   return () => ipcMain.removeHandler(CALL_CHANNEL);
 }
 
@@ -62,7 +74,9 @@ export function forwardEvents(host: DesktopHost, target: () => EventTarget | nul
     try {
       wc.send(EVENT_CHANNEL, name, payload);
     } catch (e) {
-      console.error(`Floe: could not deliver the ${name} event to the window: ${e instanceof Error ? e.message : String(e)}`);
+      console.error(
+        `Floe: could not deliver the ${name} event to the window: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   });
 }

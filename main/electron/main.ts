@@ -19,5 +19,8 @@ startDesktop({
   devServerUrl: process.env.ELECTRON_RENDERER_URL,
   dev: !app.isPackaged,
   nativeBinding,
-  startupHint: (e) => (/sqlite|native|binding|NODE_MODULE_VERSION|dlopen/i.test(String((e as Error)?.message ?? e)) ? nativeHint(nativeBinding, appRoot) : ''),
+  startupHint: (e) =>
+    /sqlite|native|binding|NODE_MODULE_VERSION|dlopen/i.test(String((e as Error)?.message ?? e))
+      ? nativeHint(nativeBinding, appRoot)
+      : '',
 });

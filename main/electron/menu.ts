@@ -17,7 +17,15 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
   if (mac) {
     template.push({
       label: 'Floe',
-      submenu: [{ role: 'about' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+      submenu: [
+        { role: 'about' },
+        { type: 'separator' },
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
     });
   }
   template.push({
@@ -30,7 +38,15 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
   });
   template.push({
     label: 'Edit',
-    submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }],
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'selectAll' },
+    ],
   });
   // a reload in the packaged app would drop the page's state mid-run; developers get it with the devtools
   const view: MenuItemConstructorOptions[] = o.dev
@@ -41,7 +57,9 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
   template.push({ label: 'View', submenu: view });
   template.push({
     label: 'Window',
-    submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
+    submenu: mac
+      ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
+      : [{ role: 'minimize' }, { role: 'close' }],
   });
   return template;
 }

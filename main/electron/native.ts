@@ -28,7 +28,11 @@ export function nativeBindingCandidates(appRoot: string): string[] {
 }
 
 /** The binary to pass as `nativeBinding`, or undefined (not under Electron, or no Electron build present). */
-export function electronNativeBinding(opts: { versions: NodeJS.ProcessVersions | Record<string, string | undefined>; appRoot: string; exists: (p: string) => boolean }): string | undefined {
+export function electronNativeBinding(opts: {
+  versions: NodeJS.ProcessVersions | Record<string, string | undefined>;
+  appRoot: string;
+  exists: (p: string) => boolean;
+}): string | undefined {
   if (!opts.versions.electron) return undefined;
   return nativeBindingCandidates(opts.appRoot).find((p) => opts.exists(p));
 }

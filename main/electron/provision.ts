@@ -48,8 +48,7 @@ export interface ProvisionOptions {
 }
 
 export type ProvisionResult =
-  | { ok: true; path: string; source: 'present' | 'prebuilt' | 'compiled' }
-  | { ok: false; reason: string };
+  { ok: true; path: string; source: 'present' | 'prebuilt' | 'compiled' } | { ok: false; reason: string };
 
 /** The stamp written next to the binary: what it was made for, so a later start can trust it without a reload. */
 interface Stamp {
@@ -154,15 +153,18 @@ function run(cmd: string, args: string[], o: RunOptions): Promise<Ran> {
 
 /** The most telling line of a child's stderr, for one-line reasons: the first thrown error, else the last complaint. */
 function lastError(stderr: string): string {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const thrown = lines.map((l) => /\b([A-Za-z]*Error: .*)$/.exec(l)?.[1]).find(Boolean);
   const err = thrown ?? [...lines].reverse().find((l) => /error|ERR!|warn|cannot|failed|not found/i.test(l));
   return (err ?? lines.at(-1) ?? 'no output').slice(0, 300);
 }
 
 const loadScript = [
-  "const [, file, pkg] = process.argv;",
-  "const Database = require(pkg);",
+  'const [, file, pkg] = process.argv;',
+  'const Database = require(pkg);',
   "const db = new Database(':memory:', { nativeBinding: file });",
   "if (db.prepare('select 41 + 1 as x').get().x !== 42) throw new Error('unexpected result');",
   'db.close();',
@@ -205,8 +207,15 @@ function readStamp(root: string): Stamp | null {
 }
 
 function stampFits(s: Stamp | null, t: NativeTarget, version: string): boolean {
-  return !!s && s.betterSqlite3 === version && s.runtime === t.runtime && s.target === t.target && s.abi === t.abi &&
-    s.platform === t.platform && s.arch === t.arch;
+  return (
+    !!s &&
+    s.betterSqlite3 === version &&
+    s.runtime === t.runtime &&
+    s.target === t.target &&
+    s.abi === t.abi &&
+    s.platform === t.platform &&
+    s.arch === t.arch
+  );
 }
 
 /** Fetches the prebuilt binary into a staging folder with prebuild-install; returns its path or the reason. */

@@ -45,9 +45,11 @@ export class CallRunner {
   /** A complete tool_call arrived: queue its decision (and its start, if allowed). */
   submit(call: ModelMessage<ToolCallPayload>): void {
     this.calls.push(call);
-    this.decisions = this.decisions.then(() => this.decide(call)).catch((e) => {
-      this.error ??= e;
-    });
+    this.decisions = this.decisions
+      .then(() => this.decide(call))
+      .catch((e) => {
+        this.error ??= e;
+      });
   }
 
   /** Waits for every decision and every running call; returns the outputs by call id. */
@@ -72,7 +74,15 @@ export class CallRunner {
     const id = call.payload.tool_call_id;
     const prep = prepareCall(call.payload, this.o.toolset);
     if (!prep.ok) {
-      emit(eventMsg({ type: 'approval_decision', decision: 'forbidden', tool_call_id: id, ...(prep.toolName ? { tool_name: prep.toolName } : {}), decided_by: 'rule' }));
+      emit(
+        eventMsg({
+          type: 'approval_decision',
+          decision: 'forbidden',
+          tool_call_id: id,
+          ...(prep.toolName ? { tool_name: prep.toolName } : {}),
+          decided_by: 'rule',
+        }),
+      );
       await this.pipe(closedOutput(id, prep.error, 'failed'), id);
       return;
     }
@@ -80,7 +90,13 @@ export class CallRunner {
     if (!approve) answer = { decision: 'deny', decidedBy: 'mode' };
     else {
       try {
-        const req = { call, toolName: prep.toolName, permission: prep.permission, arguments: prep.approvalArguments, sessionId: this.o.sessionId };
+        const req = {
+          call,
+          toolName: prep.toolName,
+          permission: prep.permission,
+          arguments: prep.approvalArguments,
+          sessionId: this.o.sessionId,
+        };
         answer = normalizeAnswer(await raceAbort(approve(req, signal), signal));
       } catch {
         // the user's abort ended the wait for an answer; anything else is the approver failing (deny by default)
@@ -99,10 +115,20 @@ export class CallRunner {
       }),
     );
     if (answer.decision !== 'allow') {
-      await this.pipe(closedOutput(id, answer.decision === 'forbidden' ? DENIED_BY_POLICY : DENIED_BY_USER, 'aborted'), id);
+      await this.pipe(
+        closedOutput(id, answer.decision === 'forbidden' ? DENIED_BY_POLICY : DENIED_BY_USER, 'aborted'),
+        id,
+      );
       return;
     }
-    const ctx = { workspace: this.o.workspace, toolCallId: id, approve, call: call.payload, services: this.o.services, definition: prep.tool.definition };
+    const ctx = {
+      workspace: this.o.workspace,
+      toolCallId: id,
+      approve,
+      call: call.payload,
+      services: this.o.services,
+      definition: prep.tool.definition,
+    };
     this.running.push(this.pipe(runTool({ tool: prep.tool, args: prep.args, signal, ctx }), id));
   }
 }

@@ -4,7 +4,13 @@
 // context) plus `compactHistory`, which drives the summary request. Knows no trace file: the session starts the
 // next trace part with the result.
 import { isToolCall, isToolOutput } from '../../shared/omni/guards.js';
-import type { ModelMessage, OmniMessage, TokenCounts, ToolCallOutputPayload, ToolSchema } from '../../shared/omni/types.js';
+import type {
+  ModelMessage,
+  OmniMessage,
+  TokenCounts,
+  ToolCallOutputPayload,
+  ToolSchema,
+} from '../../shared/omni/types.js';
 import { userText } from '../../shared/omni/builders.js';
 import type { ModelClient } from '../llm/types.js';
 
@@ -56,7 +62,8 @@ export function charsOf(messages: readonly OmniMessage[]): number {
  * a measured request, four characters per token.
  */
 export function estimateTokens(chars: number, calibration?: { chars: number; tokens: number }): number {
-  if (calibration && calibration.chars > 0 && calibration.tokens > 0) return Math.ceil((chars * calibration.tokens) / calibration.chars);
+  if (calibration && calibration.chars > 0 && calibration.tokens > 0)
+    return Math.ceil((chars * calibration.tokens) / calibration.chars);
   return Math.ceil(chars / 4);
 }
 
@@ -71,7 +78,10 @@ function lastTurnStart(history: readonly OmniMessage[]): number {
 
 function isModelSide(m: OmniMessage): boolean {
   const p = m.payload as { type?: string; role?: string };
-  return m.type === 'model_msg' && (p.type === 'thinking' || p.type === 'tool_call' || (p.type === 'text' && p.role === 'assistant'));
+  return (
+    m.type === 'model_msg' &&
+    (p.type === 'thinking' || p.type === 'tool_call' || (p.type === 'text' && p.role === 'assistant'))
+  );
 }
 
 /** `[output pruned …: exec_command "make test" · exit code 2]` — what a pruned output becomes. */
@@ -82,7 +92,8 @@ export function stubFor(output: ModelMessage<ToolCallOutputPayload>, call?: Omni
     try {
       const args = JSON.parse(call.payload.arguments) as Record<string, unknown>;
       const first = typeof args.cmd === 'string' ? args.cmd : Object.values(args).find((v) => typeof v === 'string');
-      if (typeof first === 'string') what += ` ${JSON.stringify(first.length > 80 ? first.slice(0, 77) + '...' : first)}`;
+      if (typeof first === 'string')
+        what += ` ${JSON.stringify(first.length > 80 ? first.slice(0, 77) + '...' : first)}`;
     } catch {
       /* arguments that are not JSON: the name alone */
     }
@@ -96,7 +107,10 @@ export function stubFor(output: ModelMessage<ToolCallOutputPayload>, call?: Omni
  * Replaces old tool outputs by stubs, oldest first, until `fits(history)`; the last turn's outputs are kept.
  * Returns the new history and how many outputs were pruned.
  */
-export function pruneOutputs(history: readonly OmniMessage[], fits: (h: OmniMessage[]) => boolean): { history: OmniMessage[]; pruned: number } {
+export function pruneOutputs(
+  history: readonly OmniMessage[],
+  fits: (h: OmniMessage[]) => boolean,
+): { history: OmniMessage[]; pruned: number } {
   const out = [...history];
   const calls = new Map<string, OmniMessage>();
   for (const m of history) if (isToolCall(m)) calls.set(m.payload.tool_call_id, m);
@@ -117,7 +131,11 @@ export function pruneOutputs(history: readonly OmniMessage[], fits: (h: OmniMess
  * order; earlier summaries left out), the summary, and the last turn's calls with their outputs when the history
  * ends with them (the model continues from there).
  */
-export function contextAfterSummary(history: readonly OmniMessage[], summary: string, userBudgetChars: number): OmniMessage[] {
+export function contextAfterSummary(
+  history: readonly OmniMessage[],
+  summary: string,
+  userBudgetChars: number,
+): OmniMessage[] {
   const tailStart = lastTurnStart(history);
   const users = history.slice(0, tailStart).filter((m) => {
     const p = m.payload as { type?: string; role?: string; sender?: string };
@@ -169,16 +187,28 @@ export type SummaryResult =
 /** Asks the model for the structured summary; its text is streamed as ordinary partial text. */
 export async function requestSummary(r: SummaryRequest): Promise<SummaryResult> {
   const ask = userText(summaryInstruction(r.focus));
-  const gen = r.model.stream({ system: r.system, messages: [...r.history, ask], tools: r.tools, signal: r.signal, timeoutMs: r.timeoutMs });
+  const gen = r.model.stream({
+    system: r.system,
+    messages: [...r.history, ask],
+    tools: r.tools,
+    signal: r.signal,
+    timeoutMs: r.timeoutMs,
+  });
   let text = '';
   for (;;) {
     const n = await gen.next();
     if (n.done) {
       const res = n.value;
       if (res.stopReason !== 'completed') {
-        return { ok: false, error: res.errorMessage ?? res.stopReason, usage: res.usage, aborted: res.stopReason === 'aborted' || r.signal.aborted };
+        return {
+          ok: false,
+          error: res.errorMessage ?? res.stopReason,
+          usage: res.usage,
+          aborted: res.stopReason === 'aborted' || r.signal.aborted,
+        };
       }
-      if (!text.trim()) return { ok: false, error: 'the model wrote no summary text', usage: res.usage, aborted: false };
+      if (!text.trim())
+        return { ok: false, error: 'the model wrote no summary text', usage: res.usage, aborted: false };
       return { ok: true, summary: text, usage: res.usage };
     }
     const m = n.value;

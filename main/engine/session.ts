@@ -259,7 +259,12 @@ export class AgentSession {
     return this.toolset;
   }
 
-  private async drive(input: OmniMessage[], approve: ApproveFn | undefined, ac: AbortController, out: AsyncQueue<OmniMessage>): Promise<TaskResult> {
+  private async drive(
+    input: OmniMessage[],
+    approve: ApproveFn | undefined,
+    ac: AbortController,
+    out: AsyncQueue<OmniMessage>,
+  ): Promise<TaskResult> {
     const t = this.taskContext(ac, out);
     const { signal, emit, event, finishAborted } = t;
     const toolset = await this.prepare(t);
@@ -270,7 +275,15 @@ export class AgentSession {
 
     const schedule = this.opts.retrySchedule ?? DEFAULT_RETRY_SCHEDULE_MS;
     const newRunner = () =>
-      new CallRunner({ sessionId: this.id, workspace: this.workspace, toolset, services: this.services, approve, signal, emit });
+      new CallRunner({
+        sessionId: this.id,
+        workspace: this.workspace,
+        toolset,
+        services: this.services,
+        approve,
+        signal,
+        emit,
+      });
     let lastText: string | undefined;
     for (;;) {
       if (signal.aborted) return finishAborted();
@@ -290,9 +303,10 @@ export class AgentSession {
       let turn: OmniMessage[] = [];
       /** an overflow was answered by a compaction: a second one right after ends the task */
       let overflowCompacted = false;
-      for (let attempt = 0; ; ) {
+      for (let attempt = 0; ;) {
         event({ type: 'request_begin' });
-        const sentChars = charsOf(this.history) + this.opts.systemPrompt.length + JSON.stringify(toolset.schemas()).length;
+        const sentChars =
+          charsOf(this.history) + this.opts.systemPrompt.length + JSON.stringify(toolset.schemas()).length;
         /** complete messages of this attempt not committed yet: traced only if the request completes */
         let pending: OmniMessage[] = [];
         const gen = this.model.stream({
@@ -341,7 +355,11 @@ export class AgentSession {
         if (result.overflow && runner.handed.length === 0) {
           // the prompt does not fit the window: compact once and ask again; a second overflow ends the task
           event({ type: 'token_usage', session: { ...this.usage }, request: result.usage });
-          event({ type: 'request_end', status: result.stopReason, ...(result.errorMessage ? { error_message: result.errorMessage } : {}) });
+          event({
+            type: 'request_end',
+            status: result.stopReason,
+            ...(result.errorMessage ? { error_message: result.errorMessage } : {}),
+          });
           const fail = (why: string): TaskResult => ({
             status: 'failed',
             errorMessage:
@@ -382,7 +400,9 @@ export class AgentSession {
         if (wait === undefined) return failure;
       }
       this.history.push(...turn);
-      for (const m of turn) if (m.payload && (m.payload as { type: string }).type === 'text') lastText = (m.payload as { text: string }).text;
+      for (const m of turn)
+        if (m.payload && (m.payload as { type: string }).type === 'text')
+          lastText = (m.payload as { text: string }).text;
       // Fault-suite fix (test/faults/trace-faults.test.ts): a trace write that fails while the completed turn is
       // committed aborts the signal; settle() then ends the task failed (trace) or aborted instead of completed.
       const ended = await this.settle(runner, signal, emit, finishAborted);
@@ -406,8 +426,7 @@ export class AgentSession {
     t: TaskContext,
   ): Promise<{ ok: true } | { ok: false; error: string }> {
     const settings = this.compaction;
-    const mode: CompactionMode =
-      reason === 'manual' ? 'summarize' : settings.mode === 'off' ? 'auto' : settings.mode;
+    const mode: CompactionMode = reason === 'manual' ? 'summarize' : settings.mode === 'off' ? 'auto' : settings.mode;
     const threshold = compactionThreshold(this.model.model.contextWindow, settings);
     const toolset = this.toolset!;
     const fixedChars = this.opts.systemPrompt.length + JSON.stringify(toolset.schemas()).length;
@@ -491,7 +510,8 @@ export class AgentSession {
       res = finishAborted();
       for (const c of runner.handed) {
         const id = c.payload.tool_call_id;
-        if (!outputs.has(id)) outputs.set(id, await drain(closedOutput(id, NOTE_ABORTED, 'aborted'), (m) => emit(m, isComplete(m))));
+        if (!outputs.has(id))
+          outputs.set(id, await drain(closedOutput(id, NOTE_ABORTED, 'aborted'), (m) => emit(m, isComplete(m))));
       }
     }
     for (const c of runner.handed) {

@@ -51,7 +51,9 @@ export function assembleTools(f: AssemblyFacts): Assembly {
     for (const def of f.builtinConfig) {
       const impl = f.implementations[def.name];
       if (!impl) {
-        errors.push(`tools.builtin: unknown tool "${def.name}" (known: ${Object.keys(f.implementations).sort().join(', ')})`);
+        errors.push(
+          `tools.builtin: unknown tool "${def.name}" (known: ${Object.keys(f.implementations).sort().join(', ')})`,
+        );
         continue;
       }
       wanted.push({ definition: { ...impl.definition, ...def }, execute: impl.execute.bind(impl) });
@@ -96,7 +98,10 @@ export function assembleTools(f: AssemblyFacts): Assembly {
   }
   if (deferred.length && f.makeSearchTool) {
     const defs = deferred.map((t) => t.definition);
-    direct.push(f.makeSearchTool(() => defs), executeExtraTool);
+    direct.push(
+      f.makeSearchTool(() => defs),
+      executeExtraTool,
+    );
   }
   errors.push(...findAliasConflicts([...direct, ...deferred].map((t) => t.definition)));
   return { toolset: new Toolset(direct, deferred), errors, skipped };

@@ -23,7 +23,8 @@ export interface RunToolOptions {
   origin?: string[];
 }
 
-type Step = { kind: 'next'; r: IteratorResult<ToolYield, ToolResult | void> } | { kind: 'error'; e: unknown } | { kind: 'stop' };
+type Step =
+  { kind: 'next'; r: IteratorResult<ToolYield, ToolResult | void> } | { kind: 'error'; e: unknown } | { kind: 'stop' };
 
 /** Frames a fixed text as a complete tool output stream (used for calls that fail before running). */
 export async function* closedOutput(
@@ -34,7 +35,10 @@ export async function* closedOutput(
 ): AsyncGenerator<OmniMessage, ModelMessage<ToolCallOutputPayload>> {
   const tag = <M extends OmniMessage>(m: M): M => (origin?.length ? { ...m, origin } : m);
   yield tag(modelMsg({ type: 'partial_tool_call_output', event_type: 'start', tool_call_id: toolCallId }));
-  if (text) yield tag(modelMsg({ type: 'partial_tool_call_output', event_type: 'delta', tool_call_id: toolCallId, output: text }));
+  if (text)
+    yield tag(
+      modelMsg({ type: 'partial_tool_call_output', event_type: 'delta', tool_call_id: toolCallId, output: text }),
+    );
   yield tag(modelMsg({ type: 'partial_tool_call_output', event_type: 'stop', tool_call_id: toolCallId }));
   const done = tag(toolOutput(toolCallId, text, stopReason));
   yield done;
@@ -53,7 +57,14 @@ export async function* runTool(opts: RunToolOptions): AsyncGenerator<OmniMessage
   const limit = def.maxOutputLength ?? DEFAULT_MAX_OUTPUT;
   const tag = <M extends OmniMessage>(m: M): M => (origin?.length ? { ...m, origin } : m);
   const partial = (output?: string, event_type: 'start' | 'delta' | 'stop' = 'delta') =>
-    tag(modelMsg({ type: 'partial_tool_call_output', event_type, tool_call_id: id, ...(output !== undefined ? { output } : {}) }));
+    tag(
+      modelMsg({
+        type: 'partial_tool_call_output',
+        event_type,
+        tool_call_id: id,
+        ...(output !== undefined ? { output } : {}),
+      }),
+    );
 
   const ac = new AbortController();
   let aborted = false;

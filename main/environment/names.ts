@@ -61,7 +61,10 @@ export function findAliasConflicts(defs: ToolDefinition[]): string[] {
       const a = defs[i]!;
       const b = defs[j]!;
       if (a.name === b.name) {
-        report(`dup:${a.name}`, `Two tools are named "${a.name}"; tool names must be unique. Rename or remove one of them.`);
+        report(
+          `dup:${a.name}`,
+          `Two tools are named "${a.name}"; tool names must be unique. Rename or remove one of them.`,
+        );
       } else if (asciiEqualsIgnoreCase(a.name, b.name)) {
         const [x, y] = [a.name, b.name].sort(byCodeUnit);
         report(

@@ -28,9 +28,15 @@ export interface FailedCall {
   toolName?: string;
 }
 
-export function parseArguments(name: string, raw: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+export function parseArguments(
+  name: string,
+  raw: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   if (raw === undefined || raw === null || String(raw).trim() === '') {
-    return { ok: false, error: `Tool call "${name}" failed: the arguments field is empty. Re-issue the call with a complete JSON object.` };
+    return {
+      ok: false,
+      error: `Tool call "${name}" failed: the arguments field is empty. Re-issue the call with a complete JSON object.`,
+    };
   }
   let value: unknown;
   try {
@@ -56,7 +62,10 @@ function schemaFailure(name: string, errors: string[]): string {
 }
 
 export function prepareCall(call: ToolCallPayload, toolset: Toolset): PreparedCall | FailedCall {
-  const resolved = resolveToolName(call.name, toolset.direct.map((t) => t.definition));
+  const resolved = resolveToolName(
+    call.name,
+    toolset.direct.map((t) => t.definition),
+  );
   if (!resolved.ok) return { ok: false, error: resolved.error };
   const tool = toolset.direct.find((t) => t.definition === resolved.definition)!;
   const name = tool.definition.name;
@@ -80,21 +89,35 @@ export function prepareCall(call: ToolCallPayload, toolset: Toolset): PreparedCa
   // execute_extra_tool: resolve and check the target exactly like a direct call
   const targetName = String(parsed.value.tool_name ?? '');
   const candidates = toolset.all().filter((t) => t.definition.name !== EXECUTE_EXTRA_TOOL);
-  const target = resolveToolName(targetName, candidates.map((t) => t.definition));
+  const target = resolveToolName(
+    targetName,
+    candidates.map((t) => t.definition),
+  );
   if (!target.ok) {
     const selfWrap = resolveToolName(targetName, [tool.definition]).ok;
     return {
       ok: false,
-      error: selfWrap ? `Tool call "${EXECUTE_EXTRA_TOOL}" failed: it cannot run itself. Name the target tool in tool_name.` : target.error,
+      error: selfWrap
+        ? `Tool call "${EXECUTE_EXTRA_TOOL}" failed: it cannot run itself. Name the target tool in tool_name.`
+        : target.error,
     };
   }
   const targetTool = candidates.find((t) => t.definition === target.definition)!;
   const params = parsed.value.params ?? {};
   if (!params || typeof params !== 'object' || Array.isArray(params)) {
-    return { ok: false, error: `Tool call "${EXECUTE_EXTRA_TOOL}" failed: params must be a JSON object.`, toolName: targetTool.definition.name };
+    return {
+      ok: false,
+      error: `Tool call "${EXECUTE_EXTRA_TOOL}" failed: params must be a JSON object.`,
+      toolName: targetTool.definition.name,
+    };
   }
   const targetErrors = validateArgs(targetTool.definition.parameters, params);
-  if (targetErrors.length) return { ok: false, error: schemaFailure(targetTool.definition.name, targetErrors), toolName: targetTool.definition.name };
+  if (targetErrors.length)
+    return {
+      ok: false,
+      error: schemaFailure(targetTool.definition.name, targetErrors),
+      toolName: targetTool.definition.name,
+    };
   return {
     ok: true,
     tool: targetTool,

@@ -22,7 +22,8 @@ function compile(schema: JsonSchema): ValidateFunction | null {
 
 function describe(e: ErrorObject): string {
   const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(arguments)';
-  if (e.keyword === 'required') return `${where === '(arguments)' ? '' : where + '.'}${(e.params as { missingProperty: string }).missingProperty}: is required`;
+  if (e.keyword === 'required')
+    return `${where === '(arguments)' ? '' : where + '.'}${(e.params as { missingProperty: string }).missingProperty}: is required`;
   if (e.keyword === 'additionalProperties')
     return `${where}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
   return `${where}: ${e.message ?? 'is invalid'}`;

@@ -105,7 +105,9 @@ export class ApprovalBroker {
     const w = this.waiters.get(approvalId);
     if (!w) {
       if (this.store.approvals.removePending(approvalId)) {
-        throw notFound(`Approval ${approvalId} is no longer waiting: the task that asked has ended. Reload the session.`);
+        throw notFound(
+          `Approval ${approvalId} is no longer waiting: the task that asked has ended. Reload the session.`,
+        );
       }
       throw notFound(`There is no pending approval with id ${approvalId}; it was decided already or never existed.`);
     }
@@ -115,7 +117,9 @@ export class ApprovalBroker {
       const scope = rule?.scope ?? 'session';
       const scopeKey = scope === 'session' ? w.rootId : scope === 'project' ? this.projectKey(w.rootId) : '';
       if (scopeKey === null) throw badRequest('This session has no project, so a project rule cannot be added.');
-      this.store.rules.add(validateRule({ action: 'allow', scope, scopeKey, tool: row.toolName, pattern: rule?.pattern ?? null }));
+      this.store.rules.add(
+        validateRule({ action: 'allow', scope, scopeKey, tool: row.toolName, pattern: rule?.pattern ?? null }),
+      );
     }
     this.settle(approvalId, decision === 'deny' ? 'deny' : 'allow');
   }

@@ -9,18 +9,27 @@ const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnPropert
 
 /** One line per zod issue: `field.path: message`. Pure. */
 export function describeIssues(method: string, issues: readonly z.core.$ZodIssue[]): string {
-  const parts = issues.slice(0, 5).map((i) => `${i.path.length ? i.path.map(String).join('.') : 'params'}: ${i.message}`);
+  const parts = issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.map(String).join('.') : 'params'}: ${i.message}`);
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
   return `Invalid parameters for ${method}: ${parts.join('; ')}${more}.`;
 }
 
 export async function dispatch(table: HandlerTable, method: unknown, raw: unknown): Promise<Envelope<unknown>> {
   if (typeof method !== 'string' || !hasOwn(ParamsSchemas, method)) {
-    return { ok: false, error: { code: 'bad_request', message: `Unknown method ${JSON.stringify(method)}; see shared/api.ts for the methods.` } };
+    return {
+      ok: false,
+      error: {
+        code: 'bad_request',
+        message: `Unknown method ${JSON.stringify(method)}; see shared/api.ts for the methods.`,
+      },
+    };
   }
   const m = method as Method;
   const parsed = ParamsSchemas[m].safeParse(raw ?? {});
-  if (!parsed.success) return { ok: false, error: { code: 'bad_request', message: describeIssues(m, parsed.error.issues) } };
+  if (!parsed.success)
+    return { ok: false, error: { code: 'bad_request', message: describeIssues(m, parsed.error.issues) } };
   try {
     const handler = table[m] as (p: unknown) => unknown;
     const value = await handler(parsed.data);

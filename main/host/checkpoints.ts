@@ -14,7 +14,9 @@ function projectFolder(ctx: HostContext, projectId: string): string {
   return p.path;
 }
 
-export function checkpointHandlers(ctx: HostContext): Handlers<'checkpoints.list' | 'checkpoints.changes' | 'checkpoints.restore'> {
+export function checkpointHandlers(
+  ctx: HostContext,
+): Handlers<'checkpoints.list' | 'checkpoints.changes' | 'checkpoints.restore'> {
   return {
     'checkpoints.list': async ({ projectId, sessionId }) => {
       const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId));
@@ -25,7 +27,8 @@ export function checkpointHandlers(ctx: HostContext): Handlers<'checkpoints.list
       const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId));
       const id = await repo.resolve(checkpointId);
       const entry = checkpointEntries(await repo.list()).find((e) => e.id === id);
-      if (!entry) throw notFound(`Checkpoint ${checkpointId} is the end of a turn, not a turn; list the checkpoints again.`);
+      if (!entry)
+        throw notFound(`Checkpoint ${checkpointId} is the end of a turn, not a turn; list the checkpoints again.`);
       if (!entry.endId) return { files: [], patch: '', truncated: false };
       const patch = await repo.diff(entry.id, entry.endId);
       return {
@@ -37,7 +40,10 @@ export function checkpointHandlers(ctx: HostContext): Handlers<'checkpoints.list
     'checkpoints.restore': async ({ projectId, checkpointId, sessionId }) => {
       const s = sessionId ? ctx.store.sessions.get(sessionId) : undefined;
       const running = ctx.store.sessions.list().filter((x) => x.projectId === projectId && ctx.runtime.isRunning(x.id));
-      if (running.length) throw conflict(`A task of this project is running (session ${running[0].id}); abort it before restoring files.`);
+      if (running.length)
+        throw conflict(
+          `A task of this project is running (session ${running[0].id}); abort it before restoring files.`,
+        );
       const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId));
       const target = await repo.resolve(checkpointId);
       const backup = await repo.restore(target, s?.id ?? 'user');

@@ -21,10 +21,19 @@ const isDir = (p: string): boolean => {
 };
 
 /** Suggestions for `prefix` (absolute or `~`), whether it names an existing folder, and why not. */
-export function completePath(prefix: string, home: string = homedir()): { suggestions: string[]; valid: boolean; error?: string } {
+export function completePath(
+  prefix: string,
+  home: string = homedir(),
+): { suggestions: string[]; valid: boolean; error?: string } {
   const raw = expandHome(prefix.trim(), home);
-  if (!raw) return { suggestions: [], valid: false, error: 'Type an absolute folder path, e.g. /home/you/project or ~/project.' };
-  if (!isAbsolute(raw)) return { suggestions: [], valid: false, error: `"${prefix}" is not an absolute path; start with / or ~/.` };
+  if (!raw)
+    return {
+      suggestions: [],
+      valid: false,
+      error: 'Type an absolute folder path, e.g. /home/you/project or ~/project.',
+    };
+  if (!isAbsolute(raw))
+    return { suggestions: [], valid: false, error: `"${prefix}" is not an absolute path; start with / or ~/.` };
   const valid = isDir(raw);
   const endsWithSep = raw.endsWith(sep);
   const parent = endsWithSep ? raw : dirname(raw);
@@ -35,7 +44,11 @@ export function completePath(prefix: string, home: string = homedir()): { sugges
       .filter((d) => d.isDirectory() || (d.isSymbolicLink() && isDir(join(parent, d.name))))
       .map((d) => d.name);
   } catch {
-    return { suggestions: [], valid, ...(valid ? {} : { error: `The folder ${parent} does not exist or cannot be read.` }) };
+    return {
+      suggestions: [],
+      valid,
+      ...(valid ? {} : { error: `The folder ${parent} does not exist or cannot be read.` }),
+    };
   }
   const showHidden = stem.startsWith('.');
   const suggestions = names

@@ -37,7 +37,11 @@ export const newFlow = (): FlowState => ({ mode: 'live', unacked: 0 });
 export const RESYNC_MIN_INTERVAL_MS = 200;
 
 /** How long to wait before the next resync, given when the previous one went out. */
-export function resyncDelay(now: number, lastResyncAt: number | undefined, minInterval = RESYNC_MIN_INTERVAL_MS): number {
+export function resyncDelay(
+  now: number,
+  lastResyncAt: number | undefined,
+  minInterval = RESYNC_MIN_INTERVAL_MS,
+): number {
   if (lastResyncAt === undefined) return 0;
   return Math.max(0, lastResyncAt + minInterval - now);
 }

@@ -40,7 +40,9 @@ export interface HostService {
 
 function readVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? '0.0.0';
   } catch {
     return '0.0.0';
@@ -88,7 +90,9 @@ export function createHost(opts: HostOptions): HostService {
       mustSession(ctx, sessionId);
       return terminals.list(sessionId);
     },
-    'commands.scrollback': async ({ sessionId, processId }) => ({ data: await terminals.scrollback(sessionId, processId) }),
+    'commands.scrollback': async ({ sessionId, processId }) => ({
+      data: await terminals.scrollback(sessionId, processId),
+    }),
     'commands.write': ({ sessionId, processId, data }) => {
       terminals.write(sessionId, processId, data);
       return {};
@@ -114,7 +118,10 @@ export function createHost(opts: HostOptions): HostService {
     handlers,
     home,
     mode: opts.mode,
-    call: (method, raw) => (disposed ? Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'The host is shutting down.' } }) : dispatch(handlers, method, raw)),
+    call: (method, raw) =>
+      disposed
+        ? Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'The host is shutting down.' } })
+        : dispatch(handlers, method, raw),
     request: (method, params) => dispatch(handlers, method, params) as never,
     onEvent: (cb) => events.on(cb),
     dispose() {

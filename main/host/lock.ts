@@ -12,6 +12,9 @@ export function acquireHostLock(home: string, kind = 'floe host'): () => void {
   const got = claimOwnerFile(file, kind);
   if (got.ok) return got.release;
   const { holder } = got;
-  const who = holder.pid === process.pid ? 'Another Floe host in this process' : `Another Floe host (pid ${holder.pid}, ${holder.kind})`;
+  const who =
+    holder.pid === process.pid
+      ? 'Another Floe host in this process'
+      : `Another Floe host (pid ${holder.pid}, ${holder.kind})`;
   throw new HostError('conflict', `${who} is using ${home}. Close it first, or start this one with another FLOE_HOME.`);
 }

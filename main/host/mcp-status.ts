@@ -5,7 +5,14 @@
 // Must not keep connections open (sessions make their own) nor show env values or headers.
 import { dirname } from 'node:path';
 import type { ApiMcpServer } from '../../shared/api.js';
-import { addMcpServer, DEFAULT_AGENT, listMcpServers, setMcpServerEnabled, systemConfigPath, type McpServerConfig } from '../config/index.js';
+import {
+  addMcpServer,
+  DEFAULT_AGENT,
+  listMcpServers,
+  setMcpServerEnabled,
+  systemConfigPath,
+  type McpServerConfig,
+} from '../config/index.js';
 import { connectMcpServers } from '../environment/mcp/index.js';
 import type { HostContext } from './context.js';
 import { notFound } from './errors.js';
@@ -16,7 +23,8 @@ type M = 'mcp.list' | 'mcp.reconnect' | 'mcp.setEnabled' | 'mcp.add';
 /** The command line or URL of a server, for display (pure). */
 export function mcpTarget(s: McpServerConfig): string {
   const c = s.config;
-  if (c.transport === 'stdio') return [c.command ?? '', ...(c.args ?? [])].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ');
+  if (c.transport === 'stdio')
+    return [c.command ?? '', ...(c.args ?? [])].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ');
   return c.url ?? '';
 }
 
@@ -32,7 +40,13 @@ export function mcpHandlers(ctx: HostContext): Handlers<M> {
     try {
       const r = conn.results[0]!;
       if (r.status === 'connected') {
-        return { ...base, status: 'connected', toolCount: r.tool_count, tools: conn.tools.map((t) => t.definition.name), checkedAt };
+        return {
+          ...base,
+          status: 'connected',
+          toolCount: r.tool_count,
+          tools: conn.tools.map((t) => t.definition.name),
+          checkedAt,
+        };
       }
       return { ...base, status: 'failed', toolCount: 0, tools: [], error: r.error ?? 'failed to connect', checkedAt };
     } finally {
@@ -47,7 +61,16 @@ export function mcpHandlers(ctx: HostContext): Handlers<M> {
         const key = `${agent}\0${s.name}`;
         if (s.enabled === false) {
           probes.delete(key);
-          const view: ApiMcpServer = { name: s.name, agent, transport: s.config.transport, target: mcpTarget(s), enabled: false, status: 'disabled', toolCount: 0, tools: [] };
+          const view: ApiMcpServer = {
+            name: s.name,
+            agent,
+            transport: s.config.transport,
+            target: mcpTarget(s),
+            enabled: false,
+            status: 'disabled',
+            toolCount: 0,
+            tools: [],
+          };
           return view;
         }
         const entry = JSON.stringify(s);
@@ -81,7 +104,8 @@ export function mcpHandlers(ctx: HostContext): Handlers<M> {
     },
     'mcp.add': ({ agent, name, transport, command, args, url }) => {
       const a = agent ?? DEFAULT_AGENT;
-      const config = transport === 'stdio' ? { transport, command, ...(args?.length ? { args } : {}) } : { transport, url };
+      const config =
+        transport === 'stdio' ? { transport, command, ...(args?.length ? { args } : {}) } : { transport, url };
       addMcpServer(home, a, { name, config });
       return changed(a);
     },

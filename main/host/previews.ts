@@ -9,10 +9,15 @@ import { imageSourceOf, PREVIEW_TOOLS } from './views.js';
 
 export const PREVIEW_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
-export async function previewOf(ctx: HostContext, approvalId: string): Promise<{ dataUrl: string; mime: string; size: number }> {
+export async function previewOf(
+  ctx: HostContext,
+  approvalId: string,
+): Promise<{ dataUrl: string; mime: string; size: number }> {
   const p = ctx.broker.get(approvalId);
-  if (!p) throw notFound(`There is no pending approval with id ${approvalId}; it was decided already or never existed.`);
-  if (!PREVIEW_TOOLS.has(p.toolName)) throw badRequest(`Approval ${approvalId} is for ${p.toolName}, which has no image to preview.`);
+  if (!p)
+    throw notFound(`There is no pending approval with id ${approvalId}; it was decided already or never existed.`);
+  if (!PREVIEW_TOOLS.has(p.toolName))
+    throw badRequest(`Approval ${approvalId} is for ${p.toolName}, which has no image to preview.`);
   const source = imageSourceOf(p.arguments);
   if (typeof source !== 'string') throw badRequest(`No preview for approval ${approvalId}: ${source.error}.`);
   const s = ctx.store.sessions.get(p.sessionId);
@@ -20,6 +25,7 @@ export async function previewOf(ctx: HostContext, approvalId: string): Promise<{
   if (!workspace) throw badRequest(`No preview for approval ${approvalId}: the session's workspace is unknown.`);
   const img = await loadImage(source, { workspace, signal: AbortSignal.timeout(30_000) });
   if (!img.ok) throw badRequest(`No preview: ${img.error}`);
-  if (!PREVIEW_MIMES.has(img.mime)) throw badRequest(`No preview: ${source} is ${img.mime}; only png, jpeg, gif and webp images are shown.`);
+  if (!PREVIEW_MIMES.has(img.mime))
+    throw badRequest(`No preview: ${source} is ${img.mime}; only png, jpeg, gif and webp images are shown.`);
   return { dataUrl: `data:${img.mime};base64,${img.bytes.toString('base64')}`, mime: img.mime, size: img.size };
 }

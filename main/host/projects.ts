@@ -34,7 +34,8 @@ function existingFolder(path: string): string {
 
 export function projectHandlers(ctx: HostContext): Handlers<M> {
   const { store, events } = ctx;
-  const view = (p: Project) => projectView(p, store.sessions.list({ projectId: p.id }).filter((s) => s.source !== 'subagent').length);
+  const view = (p: Project) =>
+    projectView(p, store.sessions.list({ projectId: p.id }).filter((s) => s.source !== 'subagent').length);
   const mustGet = (id: string): Project => {
     const p = store.projects.get(id);
     if (!p) throw notFound(`There is no project with id ${id}; reload the project list.`);
@@ -69,7 +70,10 @@ export function projectHandlers(ctx: HostContext): Handlers<M> {
     'projects.completePath': ({ prefix }) => completePath(prefix),
     'projects.pickFolder': async () => {
       if (!ctx.opts.pickFolder) {
-        throw new HostError('unavailable', 'There is no native folder picker in browser mode; type the folder path instead.');
+        throw new HostError(
+          'unavailable',
+          'There is no native folder picker in browser mode; type the folder path instead.',
+        );
       }
       return { path: await ctx.opts.pickFolder() };
     },

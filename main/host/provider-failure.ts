@@ -4,15 +4,7 @@
 // Must not make requests or read config.
 
 export type ProviderFailureKind =
-  | 'dns'
-  | 'refused'
-  | 'unreachable'
-  | 'auth'
-  | 'not-found'
-  | 'timeout'
-  | 'rate-limited'
-  | 'server'
-  | 'other';
+  'dns' | 'refused' | 'unreachable' | 'auth' | 'not-found' | 'timeout' | 'rate-limited' | 'server' | 'other';
 
 export interface ProviderFailureInput {
   stopReason: string;
@@ -45,7 +37,10 @@ export function failureKind(r: ProviderFailureInput): ProviderFailureKind {
   const text = r.errorMessage ?? '';
   if (/\b(ENOTFOUND|EAI_AGAIN|EAI_NONAME)\b/.test(text)) return 'dns';
   if (/\bECONNREFUSED\b/.test(text)) return 'refused';
-  if (/\b(EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|ECONNRESET|UND_ERR_SOCKET)\b/.test(text) || /^unreachable:/.test(text)) {
+  if (
+    /\b(EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|ECONNRESET|UND_ERR_SOCKET)\b/.test(text) ||
+    /^unreachable:/.test(text)
+  ) {
     return 'unreachable';
   }
   if (r.stopReason === 'timeout' && /^timeout:/.test(text)) return 'timeout';

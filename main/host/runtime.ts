@@ -124,7 +124,10 @@ export class Runtime {
       const row = this.store.sessions.get(id);
       if (!row) throw notFound(`There is no session with id ${id}; it may have been deleted. Reload the list.`);
       if (row.source === 'subagent') {
-        throw new HostError('bad_request', `Session ${id} is a subagent of ${row.parentSessionId ?? 'another session'}; continue its parent session instead.`);
+        throw new HostError(
+          'bad_request',
+          `Session ${id} is a subagent of ${row.parentSessionId ?? 'another session'}; continue its parent session instead.`,
+        );
       }
       p = (async () => {
         const agent = await this.agent(row.agent);
@@ -163,13 +166,21 @@ export class Runtime {
     }
     const row = this.store.sessions.get(id);
     if (row?.source === 'subagent') {
-      throw new HostError('bad_request', `Session ${id} is a subagent of ${row.parentSessionId ?? 'another session'}; continue its parent session instead.`);
+      throw new HostError(
+        'bad_request',
+        `Session ${id} is a subagent of ${row.parentSessionId ?? 'another session'}; continue its parent session instead.`,
+      );
     }
     const claim = claimSession(this.opts.home, id, this.opts.mode === 'web' ? 'floe web' : 'desktop');
     this.claims.set(id, claim);
     try {
       if (claim.died) {
-        recordHostDied(this.opts.home, id, claim.died, (file) => (offset, length, msg) => this.indexed(id, file, offset, length - 1, msg));
+        recordHostDied(
+          this.opts.home,
+          id,
+          claim.died,
+          (file) => (offset, length, msg) => this.indexed(id, file, offset, length - 1, msg),
+        );
       }
       if (this.live.has(id) && this.ends.get(id) !== this.traceEnd(id)) await this.unload(id);
       return await this.ensure(id);
@@ -196,7 +207,8 @@ export class Runtime {
     const l = this.live.get(id);
     if (!l) throw notFound(`Session ${id} is not loaded; reload it and try again.`);
     if (l.task) throw new HostError('conflict', `Session ${id} is already running a task; steer it or abort it first.`);
-    if (!this.claims.has(id)) throw new HostError('conflict', `Session ${id} is not claimed for a task; call begin first.`);
+    if (!this.claims.has(id))
+      throw new HostError('conflict', `Session ${id} is not claimed for a task; call begin first.`);
     const row = this.store.sessions.get(id);
     if (row && !row.title) this.store.sessions.setTitle(id, titleOf(prompt));
     this.setStatus(id, 'running');
@@ -211,7 +223,8 @@ export class Runtime {
     const l = this.live.get(id);
     if (!l) throw notFound(`Session ${id} is not loaded; reload it and try again.`);
     if (l.task) throw new HostError('conflict', `Session ${id} is already running a task; steer it or abort it first.`);
-    if (!this.claims.has(id)) throw new HostError('conflict', `Session ${id} is not claimed for a task; call begin first.`);
+    if (!this.claims.has(id))
+      throw new HostError('conflict', `Session ${id} is not claimed for a task; call begin first.`);
     this.setStatus(id, 'running');
     l.task = (async () => {
       let result: TaskResult;
@@ -235,13 +248,18 @@ export class Runtime {
     })();
   }
 
-  private setStatus(id: string, status: 'idle' | 'running' | 'failed' | 'completed' | 'aborted', errorMessage?: string): void {
+  private setStatus(
+    id: string,
+    status: 'idle' | 'running' | 'failed' | 'completed' | 'aborted',
+    errorMessage?: string,
+  ): void {
     try {
       this.store.sessions.setStatus(id, status);
     } catch {
       /* the session row was deleted meanwhile */
     }
-    if (!this.disposed) this.events.emit('session.status', { sessionId: id, status, ...(errorMessage ? { errorMessage } : {}) });
+    if (!this.disposed)
+      this.events.emit('session.status', { sessionId: id, status, ...(errorMessage ? { errorMessage } : {}) });
   }
 
   private async drive(l: Live, prompt: string): Promise<void> {

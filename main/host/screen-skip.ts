@@ -21,8 +21,7 @@ export function isPlain(chunk: string): boolean {
 }
 
 /** A complete escape sequence at the start of the string: CSI, OSC/DCS/APC/PM/SOS strings, or a short ESC one. */
-const COMPLETE_ESC =
-  /^\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]P_^X][^\x07\x1b]*(?:\x07|\x1b\\)|(?![[\]P_^X])[ -/]*[0-~])/;
+const COMPLETE_ESC = /^\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]P_^X][^\x07\x1b]*(?:\x07|\x1b\\)|(?![[\]P_^X])[ -/]*[0-~])/;
 
 /** Longest carry kept for an unfinished sequence; past it the chunk is passed on as it is. */
 export const MAX_CARRY = 64 * 1024;

@@ -41,7 +41,12 @@ export class HostScreen {
   private backlogHigh = false;
 
   /** `onBacklog(true)` when the parser's backlog passes SCREEN_BACKLOG_HIGH, `(false)` once below the low mark. */
-  constructor(cols: number, rows: number, initial = '', private readonly onBacklog?: (high: boolean) => void) {
+  constructor(
+    cols: number,
+    rows: number,
+    initial = '',
+    private readonly onBacklog?: (high: boolean) => void,
+  ) {
     this.term = new Terminal({ cols, rows, scrollback: SCREEN_SCROLLBACK, allowProposedApi: true });
     this.term.loadAddon(this.serializer as never);
     if (initial) this.write(initial);

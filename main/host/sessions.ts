@@ -80,7 +80,10 @@ export function sessionHandlers(ctx: HostContext): Handlers<M> {
     'sessions.create': async ({ projectId, agent: agentName, model, approvalMode, title }) => {
       const project = store.projects.get(projectId);
       if (!project) throw notFound(`There is no project with id ${projectId}; reload the project list.`);
-      if (project.missing) throw badRequest(`The folder ${project.path} of project "${project.name}" no longer exists; restore it or add another folder.`);
+      if (project.missing)
+        throw badRequest(
+          `The folder ${project.path} of project "${project.name}" no longer exists; restore it or add another folder.`,
+        );
       const name = agentName ?? 'default';
       const agent = await runtime.agent(name);
       const modelRef = model ?? agent.defaultModel();

@@ -48,7 +48,8 @@ export function settingsView(config: FloeConfig, agents: string[]): ApiSettings 
       name: p.name,
       protocol: p.protocol,
       baseUrl: p.base_url,
-      apiKey: p.api_key !== undefined ? redactSecret(p.api_key) : p.api_key_env !== undefined ? `env:${p.api_key_env}` : null,
+      apiKey:
+        p.api_key !== undefined ? redactSecret(p.api_key) : p.api_key_env !== undefined ? `env:${p.api_key_env}` : null,
       models: p.models.map((m) => ({ id: m.id, vision: m.vision, contextWindow: m.context_window })),
     })),
     models: listModels(config).map((m) => ({ ref: m.ref, vision: m.vision, contextWindow: m.contextWindow })),
@@ -103,7 +104,9 @@ export function settingsHandlers(ctx: HostContext): Handlers<M | keyof ReturnTyp
           ...(baseUrl !== undefined ? { base_url: baseUrl } : {}),
           ...(apiKey !== undefined ? { api_key: apiKey } : {}),
           ...(apiKeyEnv !== undefined ? { api_key_env: apiKeyEnv } : {}),
-          ...(models ? { models: models.map((m) => ({ id: m.id, vision: m.vision, context_window: m.contextWindow })) } : {}),
+          ...(models
+            ? { models: models.map((m) => ({ id: m.id, vision: m.vision, context_window: m.contextWindow })) }
+            : {}),
         }),
       ),
     'settings.discoverModels': async (p) => {
@@ -111,7 +114,9 @@ export function settingsHandlers(ctx: HostContext): Handlers<M | keyof ReturnTyp
       const protocol = p.protocol ?? configured?.protocol;
       const baseUrl = p.baseUrl ?? configured?.base_url;
       if (!protocol || !baseUrl) {
-        throw notFound(`There is no provider named "${p.name}" in ${home}/config.yaml; give its protocol and base URL.`);
+        throw notFound(
+          `There is no provider named "${p.name}" in ${home}/config.yaml; give its protocol and base URL.`,
+        );
       }
       const key =
         p.apiKey ??

@@ -8,11 +8,25 @@ import { TERMINAL_BATCH_MS, type ApiCommandSession } from '../../shared/api.js';
 import type { CommandEvent, CommandRegistry, CommandSessionInfo } from '../environment/commands/registry.js';
 import { HostError, notFound } from './errors.js';
 import type { EventHub } from './events.js';
-import { flowAcked, flowExited, flowListeners, flowResynced, flowRoom, flowSent, newFlow, resyncDelay, type FlowAction, type FlowState } from './flow.js';
+import {
+  flowAcked,
+  flowExited,
+  flowListeners,
+  flowResynced,
+  flowRoom,
+  flowSent,
+  newFlow,
+  resyncDelay,
+  type FlowAction,
+  type FlowState,
+} from './flow.js';
 import { HostScreen } from './screen.js';
 
 /** What the hub uses of a command registry (main/environment/commands/registry.ts). */
-export type HubRegistry = Pick<CommandRegistry, 'onEvent' | 'list' | 'write' | 'resize' | 'kill' | 'scrollback' | 'pause' | 'resume'>;
+export type HubRegistry = Pick<
+  CommandRegistry,
+  'onEvent' | 'list' | 'write' | 'resize' | 'kill' | 'scrollback' | 'pause' | 'resume'
+>;
 
 /** Characters of raw output kept per command to seed its screen copy when a pane first needs it. */
 export const HUB_SCROLLBACK_CHARS = 512 * 1024;
@@ -48,7 +62,8 @@ const iso = (v: number | string | Date | null | undefined): string | undefined =
   const d = v instanceof Date ? v : new Date(v);
   return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
 };
-const sig = (v: string | number | null | undefined): string | undefined => (v === undefined || v === null || v === 0 ? undefined : String(v));
+const sig = (v: string | number | null | undefined): string | undefined =>
+  v === undefined || v === null || v === 0 ? undefined : String(v);
 
 export class TerminalHub {
   private procs = new Map<string, Proc>();
@@ -294,7 +309,8 @@ export class TerminalHub {
 
   private running(sessionId: string, processId: string): Proc {
     const p = this.proc(sessionId, processId);
-    if (p.info.status !== 'running') throw new HostError('conflict', `Command ${processId} has exited; it takes no more input.`);
+    if (p.info.status !== 'running')
+      throw new HostError('conflict', `Command ${processId} has exited; it takes no more input.`);
     return p;
   }
 

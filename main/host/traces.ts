@@ -38,13 +38,18 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
       return store.sessions
         .list(f.projectId ? { projectId: f.projectId } : {})
         .filter((s) => matchesTraceFilter(s, f))
-        .map((s) => traceSummaryView(s, s.projectId ? (names.get(s.projectId) ?? null) : null, store.traces.countEvents(s.id)));
+        .map((s) =>
+          traceSummaryView(s, s.projectId ? (names.get(s.projectId) ?? null) : null, store.traces.countEvents(s.id)),
+        );
     },
     'traces.page': ({ sessionId, offset, limit, kinds, toolName, text }) => {
       mustSession(ctx, sessionId);
       const filter = { kinds, toolName, text };
       const rows = store.traces.pageEvents(sessionId, { ...filter, offset, limit });
-      return { rows: rows.map((r, i) => traceRowView(r, offset + i)), total: store.traces.countEvents(sessionId, filter) };
+      return {
+        rows: rows.map((r, i) => traceRowView(r, offset + i)),
+        total: store.traces.countEvents(sessionId, filter),
+      };
     },
     'traces.record': ({ sessionId, offset }) => {
       mustSession(ctx, sessionId);
@@ -63,7 +68,8 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
     },
     'traces.export': ({ sessionId }) => {
       const files = filesOf(sessionId);
-      if (!files.length) throw notFound(`No trace file found for session ${sessionId} under ${home}/agents; it may have been deleted.`);
+      if (!files.length)
+        throw notFound(`No trace file found for session ${sessionId} under ${home}/agents; it may have been deleted.`);
       return { jsonl: exportTrace(files), fileName: `${sessionId}.jsonl` };
     },
     'traces.import': async ({ jsonl, projectId }) => {
@@ -71,9 +77,12 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
       if ('error' in checked) throw badRequest(`The trace cannot be imported: ${checked.error}`);
       const { sessionId, messages, text, warnings } = checked;
       if (store.sessions.get(sessionId) || findTraceFiles(home, sessionId).length) {
-        throw conflict(`A session with id ${sessionId} exists already; it was not imported again. Delete the existing one first to replace it.`);
+        throw conflict(
+          `A session with id ${sessionId} exists already; it was not imported again. Delete the existing one first to replace it.`,
+        );
       }
-      if (projectId && !store.projects.get(projectId)) throw notFound(`There is no project with id ${projectId}; reload the project list.`);
+      if (projectId && !store.projects.get(projectId))
+        throw notFound(`There is no project with id ${projectId}; reload the project list.`);
       const meta = messages[0]!.payload as SessionMetaPayload;
       const claimed = (meta.agent_state as { agent?: unknown } | undefined)?.agent;
       const agent = typeof claimed === 'string' && isSafeSegment(claimed) ? claimed : 'default';
@@ -90,7 +99,9 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
         const code = (e as { code?: string }).code;
         if (code === 'EEXIST') throw conflict(`A trace file for session ${sessionId} exists already (${file}).`);
         if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOSPC' || code === 'ENOTDIR') {
-          throw badRequest(`Cannot write the trace to ${file} (${code}): check that ${home}/agents is a writable folder with free space.`);
+          throw badRequest(
+            `Cannot write the trace to ${file} (${code}): check that ${home}/agents is a writable folder with free space.`,
+          );
         }
         throw e;
       }
@@ -103,12 +114,16 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
       const firstUser = messages.find(isUserText);
       const lastUsage = [...messages].reverse().find((m) => (m.payload as { type?: string }).type === 'token_usage');
       const tokens = (lastUsage?.payload as { session?: TokenCounts } | undefined)?.session;
-      const workspaceProject = typeof meta.workspace === 'string' ? store.projects.getByPath(meta.workspace) : undefined;
+      const workspaceProject =
+        typeof meta.workspace === 'string' ? store.projects.getByPath(meta.workspace) : undefined;
       store.sessions.create({
         id: sessionId,
         projectId: projectId ?? workspaceProject?.id ?? null,
         agent,
-        model: typeof meta.provider === 'string' && typeof meta.model_id === 'string' ? `${meta.provider}/${meta.model_id}` : 'unknown',
+        model:
+          typeof meta.provider === 'string' && typeof meta.model_id === 'string'
+            ? `${meta.provider}/${meta.model_id}`
+            : 'unknown',
         title: titleFrom(firstUser ? String((firstUser.payload as { text?: unknown }).text ?? '') : null),
         approvalMode: 'always-ask',
         status: 'idle',
@@ -117,7 +132,10 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
         parentSessionId: parentOfMeta(meta) ?? null,
         createdAt: messages[0]!.timestamp,
         updatedAt: messages[messages.length - 1]!.timestamp,
-        tokens: tokens && typeof tokens === 'object' && Object.values(tokens).every((n) => Number.isFinite(n) && n >= 0) ? tokens : undefined,
+        tokens:
+          tokens && typeof tokens === 'object' && Object.values(tokens).every((n) => Number.isFinite(n) && n >= 0)
+            ? tokens
+            : undefined,
       });
       ctx.events.emit('projects.changed', {});
       await store.traces.indexFileInChunks(sessionId, file, {

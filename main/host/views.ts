@@ -26,7 +26,11 @@ export function sessionView(s: Session, workspace: string): ApiSession {
   };
 }
 
-export function pendingView(p: PendingApproval, calledName?: string, uncovered?: ApiPendingApproval['uncovered']): ApiPendingApproval {
+export function pendingView(
+  p: PendingApproval,
+  calledName?: string,
+  uncovered?: ApiPendingApproval['uncovered'],
+): ApiPendingApproval {
   return {
     id: p.id,
     sessionId: p.sessionId,

@@ -91,7 +91,8 @@ function hintFor(status: number, ctx: FailureContext): string {
   return '';
 }
 
-const errName = (e: unknown): string => (e && typeof e === 'object' ? ((e as { constructor?: { name?: string } }).constructor?.name ?? '') : '');
+const errName = (e: unknown): string =>
+  e && typeof e === 'object' ? ((e as { constructor?: { name?: string } }).constructor?.name ?? '') : '';
 
 function causeText(e: unknown): string {
   const parts: string[] = [];
@@ -124,7 +125,8 @@ export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
     const pe = providerError(err.error);
     const type = pe.type;
     let message = pe.message;
-    if (!message && typeof err.message === 'string') message = err.message.replace(new RegExp(`^${status}\\s*`), '') || undefined;
+    if (!message && typeof err.message === 'string')
+      message = err.message.replace(new RegExp(`^${status}\\s*`), '') || undefined;
     if (message === 'status code (no body)') message = undefined;
     const f: Failure = {
       stopReason: stopReasonForStatus(status),
@@ -143,16 +145,23 @@ export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
     if (codes.some((c) => CLOSED_EARLY.has(c)) && !codes.some((c) => UNREACHABLE.has(c))) {
       return {
         stopReason: 'timeout',
-        errorMessage: oneLine(`connection closed early: ${ctx.baseUrl} accepted the connection but closed it before sending a response (${causeText((e as { cause?: unknown }).cause ?? e)}) — the server of provider "${ctx.provider}" may have crashed or be restarting; check its logs`),
+        errorMessage: oneLine(
+          `connection closed early: ${ctx.baseUrl} accepted the connection but closed it before sending a response (${causeText((e as { cause?: unknown }).cause ?? e)}) — the server of provider "${ctx.provider}" may have crashed or be restarting; check its logs`,
+        ),
       };
     }
     return {
       stopReason: 'timeout',
-      errorMessage: oneLine(`unreachable: cannot reach ${ctx.baseUrl} (${causeText((e as { cause?: unknown }).cause ?? e)}) — is the server running and base_url of provider "${ctx.provider}" right?`),
+      errorMessage: oneLine(
+        `unreachable: cannot reach ${ctx.baseUrl} (${causeText((e as { cause?: unknown }).cause ?? e)}) — is the server running and base_url of provider "${ctx.provider}" right?`,
+      ),
     };
   }
   if (e instanceof SyntaxError) {
-    return { stopReason: 'malformed', errorMessage: oneLine(`malformed stream: a chunk is not valid JSON (${e.message})`) };
+    return {
+      stopReason: 'malformed',
+      errorMessage: oneLine(`malformed stream: a chunk is not valid JSON (${e.message})`),
+    };
   }
   // An error body without HTTP status: an error event inside a 200 stream (anthropic `event: error`, openai `data: {"error":…}`).
   if (name === 'APIError' || (err.error && typeof err.error === 'object')) {
@@ -166,7 +175,10 @@ export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
     };
   }
   if (ctx.phase === 'stream') {
-    return { stopReason: 'malformed', errorMessage: oneLine(`malformed stream: the response was cut (${causeText(e)})`) };
+    return {
+      stopReason: 'malformed',
+      errorMessage: oneLine(`malformed stream: the response was cut (${causeText(e)})`),
+    };
   }
   return { stopReason: 'failed', errorMessage: oneLine(`request to ${ctx.baseUrl} failed: ${causeText(e)}`) };
 }

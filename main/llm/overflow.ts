@@ -3,7 +3,12 @@
 // OpenAI-compatible servers (vLLM, llama.cpp, Ollama, LM Studio, DeepSeek, …). Pure; never throws.
 
 /** Codes and types that mean overflow whatever the message says. */
-const OVERFLOW_CODES = new Set(['context_length_exceeded', 'request_too_large', 'string_above_max_length', 'model_context_window_exceeded']);
+const OVERFLOW_CODES = new Set([
+  'context_length_exceeded',
+  'request_too_large',
+  'string_above_max_length',
+  'model_context_window_exceeded',
+]);
 
 /** Wordings servers use in the message of a 400/413 for a prompt that is too long. */
 const OVERFLOW_WORDINGS = [

@@ -42,7 +42,11 @@ export class PieceWriter {
     if (this.flow?.kind === kind) return [];
     const out = this.closeFlow();
     this.flow = { kind, buf: '', ...(fidelity ? { fidelity } : {}) };
-    out.push(kind === 'text' ? modelMsg({ type: 'partial_text', event_type: 'start', role: 'assistant' }) : modelMsg({ type: 'partial_thinking', event_type: 'start' }));
+    out.push(
+      kind === 'text'
+        ? modelMsg({ type: 'partial_text', event_type: 'start', role: 'assistant' })
+        : modelMsg({ type: 'partial_thinking', event_type: 'start' }),
+    );
     return out;
   }
 

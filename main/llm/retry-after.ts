@@ -1,7 +1,8 @@
 // Parses Retry-After style headers into milliseconds. Pure; never throws.
 // Must not decide whether to retry: that is the engine's job.
 
-type HeaderBag = { get(name: string): string | null } | Record<string, string | string[] | undefined> | undefined | null;
+type HeaderBag =
+  { get(name: string): string | null } | Record<string, string | string[] | undefined> | undefined | null;
 
 function header(h: HeaderBag, name: string): string | undefined {
   if (!h) return undefined;

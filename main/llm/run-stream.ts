@@ -48,7 +48,12 @@ export async function* runStream<E>(opts: RunOptions<E>): AsyncGenerator<OmniMes
     provider: opts.provider,
     baseUrl: opts.baseUrl,
   };
-  const fail = (f: { stopReason: ModelResult['stopReason']; errorMessage: string; status?: number; retryAfterMs?: number }): ModelResult => ({
+  const fail = (f: {
+    stopReason: ModelResult['stopReason'];
+    errorMessage: string;
+    status?: number;
+    retryAfterMs?: number;
+  }): ModelResult => ({
     ...f,
     usage: reader.usage(),
   });

@@ -129,7 +129,19 @@ export class Agent {
     });
     const writer = this.openWriter(id, file, meta);
     writer.append(meta);
-    return this.build(id, o.workspace, client, writer, modelRef, o.child ? 1 : 0, o.child?.parentId, [], undefined, o.services, system);
+    return this.build(
+      id,
+      o.workspace,
+      client,
+      writer,
+      modelRef,
+      o.child ? 1 : 0,
+      o.child?.parentId,
+      [],
+      undefined,
+      o.services,
+      system,
+    );
   }
 
   /**
@@ -139,7 +151,10 @@ export class Agent {
    */
   async resumeSession(id: string, services?: ToolServices): Promise<AgentSession> {
     const files = findTraceFiles(this.home, id);
-    if (!files.length) throw new UserError(`no trace found for session ${id} under ${this.home}/agents/*/traces — check the id with "floe traces list"`);
+    if (!files.length)
+      throw new UserError(
+        `no trace found for session ${id} under ${this.home}/agents/*/traces — check the id with "floe traces list"`,
+      );
     const latest = files[files.length - 1];
     const messages = readTrace(latest).messages;
     const meta = messages.find(isSessionMeta) ?? readTrace(files[0]).messages.find(isSessionMeta);
@@ -191,7 +206,11 @@ export class Agent {
 
   private openWriter(id: string, file: string, meta: SessionMetaMessage): TraceParts {
     const listener = this.opts.onTraceRecord;
-    return new TraceParts(file, meta, listener ? (f, offset, length, msg) => listener(id, f, offset, length, msg) : undefined);
+    return new TraceParts(
+      file,
+      meta,
+      listener ? (f, offset, length, msg) => listener(id, f, offset, length, msg) : undefined,
+    );
   }
 
   private build(
@@ -212,7 +231,10 @@ export class Agent {
       throw new UserError(`workspace ${workspace} is not a folder; pass an existing folder with --workspace`);
     }
     // the login environment is captured once per session unless system_config.yaml says shell.login_snapshot: false
-    const snapshot = this.systemConfig.shell?.login_snapshot === false ? undefined : { dir: path.join(this.home, 'shell-snapshots'), sessionId: id };
+    const snapshot =
+      this.systemConfig.shell?.login_snapshot === false
+        ? undefined
+        : { dir: path.join(this.home, 'shell-snapshots'), sessionId: id };
     const commands = new CommandRegistry({ loginSnapshot: snapshot, reapDir: path.join(this.home, 'commands') });
     const services: ToolServices = { commands, ...extra };
     if (this.config.vision_model) {
@@ -327,5 +349,9 @@ function lastPromptTokens(messages: OmniMessage[]): number {
 function compactionSettings(sc: SystemConfig): CompactionSettings {
   const c = sc.compaction;
   if (!c) return DEFAULT_COMPACTION;
-  return { headroom: c.headroom, mode: c.mode, ...(c.max_context_length ? { maxContextLength: c.max_context_length } : {}) };
+  return {
+    headroom: c.headroom,
+    mode: c.mode,
+    ...(c.max_context_length ? { maxContextLength: c.max_context_length } : {}),
+  };
 }

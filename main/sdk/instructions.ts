@@ -29,7 +29,9 @@ export function readProjectInstructions(workspace: string): ProjectInstructions 
     }
     if (!text.trim()) continue;
     const cut = text.length > MAX_INSTRUCTION_CHARS;
-    const body = cut ? `${text.slice(0, MAX_INSTRUCTION_CHARS)}\n[${name} cut at ${MAX_INSTRUCTION_CHARS} characters]` : text;
+    const body = cut
+      ? `${text.slice(0, MAX_INSTRUCTION_CHARS)}\n[${name} cut at ${MAX_INSTRUCTION_CHARS} characters]`
+      : text;
     parts.push(`# Project instructions (${name})\n\n${body.trim()}`);
     files.push({ file: name, tokens: Math.ceil(body.length / 4) });
   }

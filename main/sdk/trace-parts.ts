@@ -37,7 +37,10 @@ export class TraceParts implements TraceSink {
   private open(file: string): TraceWriter {
     const l = this.listener;
     // the writer reports lengths with the newline; listeners get the record's bytes without it
-    return TraceWriter.open(file, l ? (offset: number, length: number, msg: OmniMessage) => l(file, offset, length - 1, msg) : undefined);
+    return TraceWriter.open(
+      file,
+      l ? (offset: number, length: number, msg: OmniMessage) => l(file, offset, length - 1, msg) : undefined,
+    );
   }
 
   append(msg: OmniMessage): number {

@@ -63,7 +63,11 @@ interface PendingRow {
   created_at: string;
 }
 
-const toRule = (r: RuleRow): ApprovalRule => ({ sessionId: r.session_id, toolName: r.tool_name, createdAt: r.created_at });
+const toRule = (r: RuleRow): ApprovalRule => ({
+  sessionId: r.session_id,
+  toolName: r.tool_name,
+  createdAt: r.created_at,
+});
 
 function parseOrigin(text: string | null): string[] | null {
   if (text === null) return null;

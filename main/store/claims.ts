@@ -36,7 +36,9 @@ export function claimSession(home: string, sessionId: string, kind: string): Ses
   try {
     fs.mkdirSync(claimsDir(home), { recursive: true, mode: 0o700 });
   } catch (e) {
-    throw new StoreError(`Cannot create ${claimsDir(home)}: ${(e as Error).message}. Check that FLOE_HOME is writable.`);
+    throw new StoreError(
+      `Cannot create ${claimsDir(home)}: ${(e as Error).message}. Check that FLOE_HOME is writable.`,
+    );
   }
   // a claim file whose process is gone was left by a crash (a finished task deletes its claim)
   const before = recordedOwner(file);

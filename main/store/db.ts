@@ -66,10 +66,9 @@ function openRaw(file: string, opts: OpenDbOptions): Db {
         { cause: err },
       );
     }
-    throw new StoreError(
-      `Cannot open the database ${file}: ${reason}. Check that the folder exists and is writable.`,
-      { cause: err },
-    );
+    throw new StoreError(`Cannot open the database ${file}: ${reason}. Check that the folder exists and is writable.`, {
+      cause: err,
+    });
   }
 }
 

@@ -61,7 +61,13 @@ export function parseOwner(raw: string): Owner {
   try {
     const o = JSON.parse(t) as Partial<Owner>;
     if (typeof o.pid === 'number') {
-      return { pid: o.pid, kind: typeof o.kind === 'string' ? o.kind : 'floe', nonce: String(o.nonce ?? ''), start: o.start, at: o.at };
+      return {
+        pid: o.pid,
+        kind: typeof o.kind === 'string' ? o.kind : 'floe',
+        nonce: String(o.nonce ?? ''),
+        start: o.start,
+        at: o.at,
+      };
     }
   } catch {
     /* fall through: not ours, treated as dead */
@@ -109,7 +115,10 @@ function isLive(file: string, o: Owner): boolean {
  * the middle of the same take-over (the caller retries).
  */
 function removeDead(file: string, raw: string, depth: number): boolean {
-  if (depth > 8) throw new Error(`Cannot take over ${file}: too many abandoned take-over markers next to it; remove ${file}.takeover-* by hand.`);
+  if (depth > 8)
+    throw new Error(
+      `Cannot take over ${file}: too many abandoned take-over markers next to it; remove ${file}.takeover-* by hand.`,
+    );
   const marker = `${file}.takeover-${createHash('sha256').update(raw).digest('hex').slice(0, 16)}`;
   const got = tryClaim(marker, 'take-over', depth + 1);
   if (!got.ok) return false;
@@ -122,7 +131,13 @@ function removeDead(file: string, raw: string, depth: number): boolean {
 }
 
 function tryClaim(file: string, kind: string, depth: number): ClaimResult {
-  const owner: Owner = { pid: process.pid, start: processStart(process.pid), kind, nonce: randomBytes(8).toString('hex'), at: new Date().toISOString() };
+  const owner: Owner = {
+    pid: process.pid,
+    start: processStart(process.pid),
+    kind,
+    nonce: randomBytes(8).toString('hex'),
+    at: new Date().toISOString(),
+  };
   const text = JSON.stringify(owner);
   for (let attempt = 0; attempt < 200; attempt++) {
     if (linkExclusive(file, text)) {

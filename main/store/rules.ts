@@ -57,7 +57,8 @@ export function createRulesRepo(db: Db, now: Clock): RulesRepo {
   };
   return {
     add(r) {
-      if (r.scope !== 'global' && !r.scopeKey) throw new StoreError(`A ${r.scope} rule needs a scope key; it is empty.`);
+      if (r.scope !== 'global' && !r.scopeKey)
+        throw new StoreError(`A ${r.scope} rule needs a scope key; it is empty.`);
       q.insert.run({
         id: newRuleId(),
         action: r.action,
@@ -81,7 +82,11 @@ export function createRulesRepo(db: Db, now: Clock): RulesRepo {
       return q.all
         .all()
         .map(toRule)
-        .filter((r) => (!filter.scope || r.scope === filter.scope) && (filter.scopeKey === undefined || r.scopeKey === filter.scopeKey));
+        .filter(
+          (r) =>
+            (!filter.scope || r.scope === filter.scope) &&
+            (filter.scopeKey === undefined || r.scopeKey === filter.scopeKey),
+        );
     },
     remove(id) {
       return q.del.run(id).changes > 0;

@@ -142,15 +142,17 @@ export function createSessionsRepo(db: Db, now: Clock, held?: ClaimCheck): Sessi
 
   const mustGet = (id: string): Session => {
     const r = byId.get(id);
-    if (!r) throw new StoreError(`There is no session with id ${id}; it may have been deleted. Reload the list.`, {
-      code: 'not_found',
-    });
+    if (!r)
+      throw new StoreError(`There is no session with id ${id}; it may have been deleted. Reload the list.`, {
+        code: 'not_found',
+      });
     return toSession(r);
   };
   const changed = (id: string, changes: number): Session => {
-    if (changes === 0) throw new StoreError(`There is no session with id ${id}; it may have been deleted. Reload the list.`, {
-      code: 'not_found',
-    });
+    if (changes === 0)
+      throw new StoreError(`There is no session with id ${id}; it may have been deleted. Reload the list.`, {
+        code: 'not_found',
+      });
     return mustGet(id);
   };
 
@@ -174,7 +176,8 @@ export function createSessionsRepo(db: Db, now: Clock, held?: ClaimCheck): Sessi
         updated_at: s.updatedAt ?? created,
         ...tokens,
       };
-      if (byId.get(id)) throw new StoreError(`A session with id ${id} already exists; session ids must be unique.`, {
+      if (byId.get(id))
+        throw new StoreError(`A session with id ${id} already exists; session ids must be unique.`, {
           code: 'conflict',
         });
       try {
@@ -206,7 +209,10 @@ export function createSessionsRepo(db: Db, now: Clock, held?: ClaimCheck): Sessi
         'SELECT * FROM sessions' +
         (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
         ' ORDER BY updated_at DESC, rowid DESC';
-      return db.prepare<string[], SessionRow>(sql).all(...args).map(toSession);
+      return db
+        .prepare<string[], SessionRow>(sql)
+        .all(...args)
+        .map(toSession);
     },
     getApprovalMode(id) {
       return modeOf.get(id)?.approval_mode as ApprovalMode | undefined;

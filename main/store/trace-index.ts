@@ -187,8 +187,22 @@ export function createTraceIndex(db: Db, opts: TraceIndexOptions = {}): TraceInd
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insert = {
     run: (r: InsertParams) =>
-      insertStmt.run(r.session_id, r.file, r.file_no, r.byte_offset, r.byte_length, r.timestamp, r.kind, r.status,
-        r.tool_name, r.tool_call_id, r.duration_ms, r.tokens, r.origin, r.excerpt),
+      insertStmt.run(
+        r.session_id,
+        r.file,
+        r.file_no,
+        r.byte_offset,
+        r.byte_length,
+        r.timestamp,
+        r.kind,
+        r.status,
+        r.tool_name,
+        r.tool_call_id,
+        r.duration_ms,
+        r.tokens,
+        r.origin,
+        r.excerpt,
+      ),
   };
   const earlierCall = db.prepare<unknown[], { timestamp: string; tool_name: string | null }>(`
     SELECT timestamp, tool_name FROM trace_events

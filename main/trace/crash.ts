@@ -31,7 +31,12 @@ export function requestOpen(messages: OmniMessage[]): boolean {
  * Appends the crash records to the session's last trace part. Returns false when the session has no trace.
  * `listener` sees each appended record (to index it).
  */
-export function recordHostDied(home: string, sessionId: string, dead: DeadHolder, listener?: (file: string) => AppendListener): boolean {
+export function recordHostDied(
+  home: string,
+  sessionId: string,
+  dead: DeadHolder,
+  listener?: (file: string) => AppendListener,
+): boolean {
   const files = findTraceFiles(home, sessionId);
   const file = files[files.length - 1];
   if (!file) return false;
@@ -40,7 +45,13 @@ export function recordHostDied(home: string, sessionId: string, dead: DeadHolder
   try {
     const what = `${dead.kind} (pid ${dead.pid})`;
     if (requestOpen(messages)) {
-      w.append(eventMsg({ type: 'request_end', status: 'aborted', error_message: `the process running the session died: ${what}` }));
+      w.append(
+        eventMsg({
+          type: 'request_end',
+          status: 'aborted',
+          error_message: `the process running the session died: ${what}`,
+        }),
+      );
     }
     w.append(eventMsg({ type: 'host_died', pid: dead.pid, kind: dead.kind, ...(dead.at ? { since: dead.at } : {}) }));
   } finally {

@@ -131,16 +131,27 @@ export function listTraceFiles(home: string): TraceFile[] {
     for (const day of listDirs(root)) {
       for (const name of listFiles(join(root, day))) {
         if (!name.endsWith('.jsonl')) continue;
-        out.push({ path: join(root, day, name), agent, sessionId: sessionIdOfTraceFile(name), fileNo: fileNoOfTraceFile(name) });
+        out.push({
+          path: join(root, day, name),
+          agent,
+          sessionId: sessionIdOfTraceFile(name),
+          fileNo: fileNoOfTraceFile(name),
+        });
       }
     }
   }
   return out.sort((a, b) =>
     a.sessionId !== b.sessionId
-      ? a.sessionId < b.sessionId ? -1 : 1
+      ? a.sessionId < b.sessionId
+        ? -1
+        : 1
       : a.fileNo !== b.fileNo
         ? a.fileNo - b.fileNo
-        : a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+        : a.path < b.path
+          ? -1
+          : a.path > b.path
+            ? 1
+            : 0,
   );
 }
 

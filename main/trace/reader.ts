@@ -47,7 +47,10 @@ export function parseTraceLine(text: string): Parsed {
     return { error: `not valid JSON (${(e as Error).message})` };
   }
   if (!looksLikeOmniMessage(v)) {
-    return { error: 'not an OmniMessage (needs a string "timestamp", "type" session_meta|model_msg|event_msg and an object "payload")' };
+    return {
+      error:
+        'not an OmniMessage (needs a string "timestamp", "type" session_meta|model_msg|event_msg and an object "payload")',
+    };
   }
   return { message: v };
 }

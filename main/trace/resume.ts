@@ -2,12 +2,7 @@
 // tool_call with a synthetic aborted output so the history is valid for any provider.
 // Pure functions over message arrays: no I/O, no clock, inputs are never mutated.
 import { isComplete, isEvent, isSessionMeta, isToolCall, isToolOutput } from '../../shared/omni/guards.js';
-import type {
-  ModelMessage,
-  OmniMessage,
-  SessionMetaPayload,
-  ToolCallOutputPayload,
-} from '../../shared/omni/types.js';
+import type { ModelMessage, OmniMessage, SessionMetaPayload, ToolCallOutputPayload } from '../../shared/omni/types.js';
 
 import { INTERRUPTED_NOTE } from '../../shared/omni/notes.js';
 

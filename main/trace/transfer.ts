@@ -36,7 +36,9 @@ export function validateImportedTrace(input: string): ImportResult {
   if (tail.trim() !== '' && !isMessageLine(tail)) {
     const lineNo = input.slice(0, tailStart).split('\n').length;
     text = input.slice(0, tailStart);
-    warnings.push(`line ${lineNo} is torn (the trace ends in the middle of a record, as after a crash); it was left out and the lines before it imported`);
+    warnings.push(
+      `line ${lineNo} is torn (the trace ends in the middle of a record, as after a crash); it was left out and the lines before it imported`,
+    );
   }
   const lines = text.split('\n');
   const messages: OmniMessage[] = [];
@@ -48,7 +50,9 @@ export function validateImportedTrace(input: string): ImportResult {
     try {
       v = JSON.parse(raw);
     } catch (e) {
-      return { error: `${where}: not valid JSON (${(e as Error).message}). Each line of a trace must be one JSON object.` };
+      return {
+        error: `${where}: not valid JSON (${(e as Error).message}). Each line of a trace must be one JSON object.`,
+      };
     }
     if (!looksLikeOmniMessage(v)) {
       return {
@@ -57,7 +61,9 @@ export function validateImportedTrace(input: string): ImportResult {
     }
     if (messages.length === 0) {
       if (v.type !== 'session_meta') {
-        return { error: `${where}: the first record must be a session_meta message (found ${v.type}). This is not a session trace.` };
+        return {
+          error: `${where}: the first record must be a session_meta message (found ${v.type}). This is not a session trace.`,
+        };
       }
       const id = (v.payload as { session_id?: unknown }).session_id;
       if (typeof id !== 'string' || !isSafeSegment(id)) {

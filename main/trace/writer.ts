@@ -161,9 +161,12 @@ export class TraceWriter {
     try {
       json = JSON.stringify(msg);
     } catch (e) {
-      throw new Error(`Cannot append to trace file ${this.file}: the message is not serializable (${(e as Error).message}).`, {
-        cause: e,
-      });
+      throw new Error(
+        `Cannot append to trace file ${this.file}: the message is not serializable (${(e as Error).message}).`,
+        {
+          cause: e,
+        },
+      );
     }
     const prefix = this.needsHeal ? '\n' : '';
     const buf = Buffer.from(prefix + json + '\n', 'utf8');

@@ -3,7 +3,8 @@
 import type { Envelope } from '../../shared/api.js';
 
 export type FrameId = string | number | null;
-export type ParsedFrame = { ok: true; id: string | number; method: string; params: unknown } | { ok: false; id: FrameId; message: string };
+export type ParsedFrame =
+  { ok: true; id: string | number; method: string; params: unknown } | { ok: false; id: FrameId; message: string };
 
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
@@ -12,7 +13,11 @@ export function parseFrame(text: string): ParsedFrame {
   try {
     v = JSON.parse(text);
   } catch (e) {
-    return { ok: false, id: null, message: `The frame is not valid JSON (${(e as Error).message}); send {"id", "method", "params"}.` };
+    return {
+      ok: false,
+      id: null,
+      message: `The frame is not valid JSON (${(e as Error).message}); send {"id", "method", "params"}.`,
+    };
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) {
     return { ok: false, id: null, message: 'The frame must be a JSON object {"id", "method", "params"}.' };
@@ -20,7 +25,8 @@ export function parseFrame(text: string): ParsedFrame {
   const o = v as Record<string, unknown>;
   const id = typeof o.id === 'string' || (typeof o.id === 'number' && Number.isFinite(o.id)) ? o.id : null;
   if (id === null) return { ok: false, id: null, message: 'The frame has no "id" (a string or a number).' };
-  if (typeof o.method !== 'string' || !o.method) return { ok: false, id, message: 'The frame has no "method" (a string).' };
+  if (typeof o.method !== 'string' || !o.method)
+    return { ok: false, id, message: 'The frame has no "method" (a string).' };
   return { ok: true, id, method: o.method, params: o.params ?? {} };
 }
 

@@ -59,13 +59,17 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     const headers = { ...SECURITY_HEADERS };
     if (!hostAllowed(req.headers.host, port, bindHost)) {
       res.writeHead(421, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(`Floe answers only to 127.0.0.1:${port} and localhost:${port}, not to "${req.headers.host ?? ''}". Open the URL that \`floe web\` printed.\n`);
+      res.end(
+        `Floe answers only to 127.0.0.1:${port} and localhost:${port}, not to "${req.headers.host ?? ''}". Open the URL that \`floe web\` printed.\n`,
+      );
       return;
     }
     const source = tokenOf(url, req.headers.cookie, token);
     if (!source) {
       res.writeHead(401, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Floe: this page needs the launch token. Open the URL that `floe web` printed (it ends with ?token=...).\n');
+      res.end(
+        'Floe: this page needs the launch token. Open the URL that `floe web` printed (it ends with ?token=...).\n',
+      );
       return;
     }
     const extra: Record<string, string> = source === 'query' ? { 'Set-Cookie': tokenCookie(token) } : {};
@@ -97,12 +101,23 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (!hostAllowed(req.headers.host, port, bindHost)) {
-      return reject(socket, 421, 'Misdirected Request', `Floe answers only to 127.0.0.1:${port} and localhost:${port}.`);
+      return reject(
+        socket,
+        421,
+        'Misdirected Request',
+        `Floe answers only to 127.0.0.1:${port} and localhost:${port}.`,
+      );
     }
     if (url.pathname !== '/ws') return reject(socket, 404, 'Not Found', 'Only /ws accepts WebSocket connections.');
-    if (!tokenOf(url, req.headers.cookie, token)) return reject(socket, 401, 'Unauthorized', 'The launch token is missing or wrong.');
+    if (!tokenOf(url, req.headers.cookie, token))
+      return reject(socket, 401, 'Unauthorized', 'The launch token is missing or wrong.');
     if (!originAllowed(req.headers.origin, port, bindHost)) {
-      return reject(socket, 403, 'Forbidden', `WebSocket connections are accepted only from this server's own page, not from ${req.headers.origin ?? 'an unknown origin'}.`);
+      return reject(
+        socket,
+        403,
+        'Forbidden',
+        `WebSocket connections are accepted only from this server's own page, not from ${req.headers.origin ?? 'an unknown origin'}.`,
+      );
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
@@ -118,7 +133,8 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       if (!f.ok) return send(badRequestFrame(f.id, f.message));
       host.call(f.method, f.params).then(
         (result) => send(resultFrame(f.id, result)),
-        (e: unknown) => send(resultFrame(f.id, { ok: false, error: { code: 'internal', message: `internal error: ${String(e)}` } })),
+        (e: unknown) =>
+          send(resultFrame(f.id, { ok: false, error: { code: 'internal', message: `internal error: ${String(e)}` } })),
       );
     });
     ws.on('close', off);

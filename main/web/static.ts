@@ -48,7 +48,12 @@ export function serveStatic(staticDir: string, pathname: string): StaticFile {
   if (decoded.includes('\0')) return { status: 400, type: CONTENT_TYPES['.txt']!, body: 'Bad path.\n' };
   const rel = decoded.replace(/^\/+/, '') || 'index.html';
   const file = fileAt(root, rel);
-  if (file) return { status: 200, type: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', body: readFileSync(file) };
+  if (file)
+    return {
+      status: 200,
+      type: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      body: readFileSync(file),
+    };
   if (!extname(rel)) return { status: 200, type: CONTENT_TYPES['.html']!, body: readFileSync(index) };
   return { status: 404, type: CONTENT_TYPES['.txt']!, body: 'Not found.\n' };
 }

@@ -8,7 +8,8 @@ import '@xterm/xterm/css/xterm.css';
 import './styles.css';
 
 applyTheme(useSettings.getState().theme);
-if (typeof matchMedia === 'function') matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme(useSettings.getState().theme));
+if (typeof matchMedia === 'function')
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme(useSettings.getState().theme));
 boot();
 void startRouting();
 createRoot(document.getElementById('root')!).render(<App />);

@@ -13,6 +13,8 @@ export function mcpServerFailed(r: { status?: unknown; error?: unknown }): boole
 
 /** One line for a `host_died` event: "the process running the session died (floe run, pid 4242)". */
 export function hostDiedText(p: { readonly [k: string]: unknown }): string {
-  const who = [typeof p.kind === 'string' ? p.kind : '', typeof p.pid === 'number' ? `pid ${p.pid}` : ''].filter(Boolean).join(', ');
+  const who = [typeof p.kind === 'string' ? p.kind : '', typeof p.pid === 'number' ? `pid ${p.pid}` : '']
+    .filter(Boolean)
+    .join(', ');
   return `the process running the session died${who ? ` (${who})` : ''}`;
 }

@@ -49,12 +49,7 @@ export interface InlineDataPayload extends ModelMsgCommon {
   mime_type: string;
 }
 export type CompletePayload =
-  | TextPayload
-  | ThinkingPayload
-  | ToolCallPayload
-  | ToolCallOutputPayload
-  | ImageUrlPayload
-  | InlineDataPayload;
+  TextPayload | ThinkingPayload | ToolCallPayload | ToolCallOutputPayload | ImageUrlPayload | InlineDataPayload;
 
 // ── streaming partials ─────────────────────────────────────────────────────────────────────────────────
 export type PartialEventType = 'start' | 'delta' | 'stop';
@@ -84,10 +79,7 @@ export interface PartialToolCallOutputPayload {
   output?: string;
 }
 export type PartialPayload =
-  | PartialTextPayload
-  | PartialThinkingPayload
-  | PartialToolCallPayload
-  | PartialToolCallOutputPayload;
+  PartialTextPayload | PartialThinkingPayload | PartialToolCallPayload | PartialToolCallOutputPayload;
 
 export type ModelMsgPayload = CompletePayload | PartialPayload;
 

@@ -12,7 +12,6 @@ import { cleanupAll, intactTraceFile, onCleanup, pidsWith, waitFor } from './sup
 
 afterEach(cleanupAll);
 
-
 function startWeb(home: string): WebProcess {
   const w = startWebProcess(home);
   onCleanup(() => {
@@ -45,7 +44,9 @@ describe('host faults', () => {
         for (const m of jsonLines(chunk)) {
           if (!killed && m.payload?.type === 'tool_call_output' && m.payload.tool_call_id === 'k_fast') {
             killed = true;
-            void waitFor(() => pidsWith(marker).length > 0, 10_000, 'the slow command').finally(() => process.kill(pid, 'SIGKILL'));
+            void waitFor(() => pidsWith(marker).length > 0, 10_000, 'the slow command').finally(() =>
+              process.kill(pid, 'SIGKILL'),
+            );
           }
         }
       },
@@ -74,11 +75,20 @@ describe('host faults', () => {
     expect(after.length).toBeGreaterThan(before.length);
     expect(after.slice(0, before.length)).toEqual(before); // nothing lost or rewritten
     // the crash is recorded right after what the dead process wrote: a host_died event (not a user abort)
-    expect(after[before.length]!.payload).toEqual({ type: 'host_died', pid: first.pid, kind: 'floe run', since: expect.any(String) });
+    expect(after[before.length]!.payload).toEqual({
+      type: 'host_died',
+      pid: first.pid,
+      kind: 'floe run',
+      since: expect.any(String),
+    });
     expect(after.filter((m) => (m.payload as any).type === 'abort')).toEqual([]);
     // every tool_call of the trace has exactly one output
-    const calls = after.filter((m) => (m.payload as any).type === 'tool_call').map((m) => (m.payload as any).tool_call_id);
-    const outs = after.filter((m) => (m.payload as any).type === 'tool_call_output').map((m) => (m.payload as any).tool_call_id);
+    const calls = after
+      .filter((m) => (m.payload as any).type === 'tool_call')
+      .map((m) => (m.payload as any).tool_call_id);
+    const outs = after
+      .filter((m) => (m.payload as any).type === 'tool_call_output')
+      .map((m) => (m.payload as any).tool_call_id);
     expect(calls.sort()).toEqual(['k_fast', 'k_slow']);
     expect(outs.sort()).toEqual(['k_fast', 'k_slow']);
     const sent = server.requests[1]!.body.messages;
@@ -86,7 +96,11 @@ describe('host faults', () => {
       ['k_fast', 'fast\n'],
       ['k_slow', '[interrupted: tool aborted by user]'],
     ]);
-    expect(jsonLines(second.stdout).filter((m) => m.payload?.type === 'text').at(-1).payload.text).toBe('Picked up where we left off.');
+    expect(
+      jsonLines(second.stdout)
+        .filter((m) => m.payload?.type === 'text')
+        .at(-1).payload.text,
+    ).toBe('Picked up where we left off.');
   });
 
   it('createHost twice on one FLOE_HOME: the second refuses with a clear conflict; the first keeps working', async () => {
@@ -127,7 +141,10 @@ describe('host faults', () => {
     expect(b.err()).toContain(`Another Floe host (pid ${a.proc.pid}, floe web) is using`);
     expect(b.err()).not.toMatch(/\n\s+at /); // no stack trace
     expect(await httpStatus(url)).toBe(200);
-    expect(JSON.parse(fs.readFileSync(`${env.home}/host.lock`, 'utf8'))).toMatchObject({ pid: a.proc.pid, kind: 'floe web' });
+    expect(JSON.parse(fs.readFileSync(`${env.home}/host.lock`, 'utf8'))).toMatchObject({
+      pid: a.proc.pid,
+      kind: 'floe web',
+    });
     a.proc.kill('SIGTERM');
     expect(await a.exit).toBe(0);
     expect(fs.existsSync(`${env.home}/host.lock`)).toBe(false);

@@ -7,12 +7,26 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest, ScriptStep } from '../fixtures/model-server.js';
-import { cleanupAll, drain, expectTraceMatchesStream, intactTrace, pidsWith, pl, sdkSession, sleep, waitFor } from './support.js';
+import {
+  cleanupAll,
+  drain,
+  expectTraceMatchesStream,
+  intactTrace,
+  pidsWith,
+  pl,
+  sdkSession,
+  sleep,
+  waitFor,
+} from './support.js';
 
 afterEach(cleanupAll);
 
 const require = createRequire(import.meta.url);
-const EVERY_BIN = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERY_BIN = path.join(
+  path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 
 /** direct children of this process whose command line contains `needle` */
 function childPids(needle: string): number[] {
@@ -66,7 +80,11 @@ describe('MCP faults', () => {
       `        command: ${JSON.stringify(process.execPath)}`,
       `        args: [${JSON.stringify(EVERY_BIN)}, stdio]`,
     ].join('\n');
-    const echo = (id: string, message: string) => ({ name: 'execute_extra_tool', arguments: { tool_name: 'mcp__every__echo', params: { message } }, id });
+    const echo = (id: string, message: string) => ({
+      name: 'execute_extra_tool',
+      arguments: { tool_name: 'mcp__every__echo', params: { message } },
+      id,
+    });
     let killed = 0;
     const steps: ScriptStep[] = [
       { reply: { toolCalls: [echo('e1', 'alive')] } },

@@ -59,7 +59,9 @@ describe('model faults', () => {
   });
 
   it('5xx on every attempt: 1 try + 5 retries, then the task fails with the error message', async () => {
-    const { session, env, server } = await sdkSession(Array.from({ length: 6 }, () => ({ error: { status: 502 } }) as ScriptStep));
+    const { session, env, server } = await sdkSession(
+      Array.from({ length: 6 }, () => ({ error: { status: 502 } }) as ScriptStep),
+    );
     const { msgs, result } = await drain(session.run('go'));
     expect(result.status).toBe('timeout');
     expect(result.errorMessage).toContain('HTTP 502');
@@ -76,7 +78,10 @@ describe('model faults', () => {
   });
 
   it('429 with Retry-After: 1 waits about a second (the header beats the tiny schedule)', async () => {
-    const { session, env, server } = await sdkSession([{ error: { status: 429, headers: { 'retry-after': '1' } } }, { reply: { text: 'after the wait' } }]);
+    const { session, env, server } = await sdkSession([
+      { error: { status: 429, headers: { 'retry-after': '1' } } },
+      { reply: { text: 'after the wait' } },
+    ]);
     const t0 = Date.now();
     const { msgs, result } = await drain(session.run('go'));
     expect(result.status).toBe('completed');
@@ -90,7 +95,9 @@ describe('model faults', () => {
 
   for (const protocol of ['openai', 'anthropic'] as const) {
     it(`${protocol}: malformed SSE → request_end malformed, retried, then completed`, async () => {
-      const { session, env, server } = await sdkSession([{ malformed: true }, { reply: { text: 'clean now' } }], { protocol });
+      const { session, env, server } = await sdkSession([{ malformed: true }, { reply: { text: 'clean now' } }], {
+        protocol,
+      });
       const { msgs, result } = await drain(session.run('go'));
       expect(result.status).toBe('completed');
       expect(result.text).toBe('clean now');
@@ -103,9 +110,12 @@ describe('model faults', () => {
   }
 
   it('a first byte slower than requestTimeoutMs → timeout, retried, completed', async () => {
-    const { session, env, server } = await sdkSession([{ reply: { text: 'too late', delayMs: 3000 } }, { reply: { text: 'in time' } }], {
-      agent: { requestTimeoutMs: 400 },
-    });
+    const { session, env, server } = await sdkSession(
+      [{ reply: { text: 'too late', delayMs: 3000 } }, { reply: { text: 'in time' } }],
+      {
+        agent: { requestTimeoutMs: 400 },
+      },
+    );
     const t0 = Date.now();
     const { msgs, result } = await drain(session.run('go'));
     expect(result.status).toBe('completed');
@@ -125,7 +135,9 @@ describe('model faults', () => {
     ['openai', 403],
   ] as const) {
     it(`${protocol} ${status} → auth: no retry, the task ends with a clear message`, async () => {
-      const { session, env, server } = await sdkSession([{ error: { status } }, { reply: { text: 'never' } }], { protocol });
+      const { session, env, server } = await sdkSession([{ error: { status } }, { reply: { text: 'never' } }], {
+        protocol,
+      });
       const { msgs, result } = await drain(session.run('go'));
       expect(result.status).toBe('auth');
       expect(result.errorMessage).toContain(`HTTP ${status}`);

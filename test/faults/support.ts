@@ -43,7 +43,8 @@ export async function drain(gen: AsyncGenerator<OmniMessage, unknown>): Promise<
   }
 }
 
-export const pl = (msgs: OmniMessage[], type: string): any[] => msgs.filter((m) => (m.payload as any)?.type === type).map((m) => m.payload as any);
+export const pl = (msgs: OmniMessage[], type: string): any[] =>
+  msgs.filter((m) => (m.payload as any)?.type === type).map((m) => m.payload as any);
 
 export interface Setup {
   server: ModelServer;
@@ -54,7 +55,14 @@ export interface Setup {
 /** A scripted server, a temp FLOE_HOME pointing at it, an agent and one session — all cleaned up afterwards. */
 export async function sdkSession(
   script: Script,
-  o: { protocol?: 'openai' | 'anthropic'; systemConfig?: string; vision?: boolean; extraYaml?: string; agent?: Partial<AgentOptions>; workspace?: string } = {},
+  o: {
+    protocol?: 'openai' | 'anthropic';
+    systemConfig?: string;
+    vision?: boolean;
+    extraYaml?: string;
+    agent?: Partial<AgentOptions>;
+    workspace?: string;
+  } = {},
 ): Promise<Setup> {
   const server = await startModelServer(script);
   onCleanup(() => server.close());
@@ -120,7 +128,8 @@ export function traceable(msgs: OmniMessage[]): OmniMessage[] {
     if (attempt && t === 'token_usage') {
       // the attempt's messages are committed right before its usage when it completed
       const end = msgs[msgs.indexOf(m) + 1];
-      if ((end?.payload as any)?.type === 'request_end' && (end!.payload as any).status === 'completed') out.push(...attempt);
+      if ((end?.payload as any)?.type === 'request_end' && (end!.payload as any).status === 'completed')
+        out.push(...attempt);
       attempt = null;
     }
     if (attempt && (t === 'abort' || t === 'request_end')) attempt = null;
@@ -151,7 +160,11 @@ export function pidsWith(marker: string): number[] {
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-export async function waitFor<T>(fn: () => T | undefined | false | null, ms = 10_000, what = 'a condition'): Promise<T> {
+export async function waitFor<T>(
+  fn: () => T | undefined | false | null,
+  ms = 10_000,
+  what = 'a condition',
+): Promise<T> {
   const t0 = Date.now();
   for (;;) {
     const v = fn();
@@ -173,7 +186,8 @@ export function suiteCases(dir: string): CaseRef[] {
   for (const f of fs.readdirSync(dir).sort()) {
     if (!f.endsWith('.test.ts')) continue;
     const src = fs.readFileSync(`${dir}/${f}`, 'utf8');
-    for (const m of src.matchAll(/^\s*it(?:\.each\([^)]*\))?\(\s*(['"`])(.*?)\1/gm)) out.push({ file: f, title: m[2]! });
+    for (const m of src.matchAll(/^\s*it(?:\.each\([^)]*\))?\(\s*(['"`])(.*?)\1/gm))
+      out.push({ file: f, title: m[2]! });
   }
   return out;
 }

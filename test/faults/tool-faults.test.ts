@@ -5,7 +5,17 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupAll, drain, expectTraceMatchesStream, intactTrace, onCleanup, pidsWith, pl, sdkSession, waitFor } from './support.js';
+import {
+  cleanupAll,
+  drain,
+  expectTraceMatchesStream,
+  intactTrace,
+  onCleanup,
+  pidsWith,
+  pl,
+  sdkSession,
+  waitFor,
+} from './support.js';
 
 afterEach(cleanupAll);
 
@@ -51,7 +61,10 @@ describe('tool faults', () => {
   it('a tool that hangs past its timeoutMs → failed with the timeout note; the task goes on; trace intact', async () => {
     const hang = await hangingServer();
     const s2 = await sdkSession(
-      [{ reply: { toolCalls: [{ name: 'read_image', arguments: { source: hang.url }, id: 'img1' }] } }, { reply: { text: 'The image timed out.' } }],
+      [
+        { reply: { toolCalls: [{ name: 'read_image', arguments: { source: hang.url }, id: 'img1' }] } },
+        { reply: { text: 'The image timed out.' } },
+      ],
       { vision: true, systemConfig: readImageWithTimeout(700) },
     );
     const started = Date.now();
@@ -73,7 +86,13 @@ describe('tool faults', () => {
   it('a pty child that ignores SIGTERM is still killed on abort (no process left)', async () => {
     const marker = `sleep 917.${process.pid}${Date.now() % 100000}`;
     const { session, env } = await sdkSession([
-      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: `trap '' TERM; echo started; ${marker}` }, id: 'stubborn' }] } },
+      {
+        reply: {
+          toolCalls: [
+            { name: 'exec_command', arguments: { cmd: `trap '' TERM; echo started; ${marker}` }, id: 'stubborn' },
+          ],
+        },
+      },
       { reply: { text: 'never asked' } },
     ]);
     const ac = new AbortController();
@@ -94,7 +113,13 @@ describe('tool faults', () => {
   it('a TERM-ignoring background command is killed when the session is disposed', async () => {
     const marker = `sleep 918.${process.pid}${Date.now() % 100000}`;
     const { session, env } = await sdkSession([
-      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: `trap '' TERM; ${marker}`, yield_time_ms: 300 }, id: 'bg' }] } },
+      {
+        reply: {
+          toolCalls: [
+            { name: 'exec_command', arguments: { cmd: `trap '' TERM; ${marker}`, yield_time_ms: 300 }, id: 'bg' },
+          ],
+        },
+      },
       { reply: { text: 'left it running' } },
     ]);
     const { msgs, result } = await drain(session.run('go', { approve: allow }));

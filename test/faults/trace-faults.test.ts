@@ -38,7 +38,10 @@ describe('trace faults', () => {
     const server = await startModelServer([{ reply: { text: 'x'.repeat(20_000) } }, { reply: { text: 'never' } }]);
     onCleanup(() => server.close());
     // no tools: the early records stay small enough for the slack of the trace file's first page
-    const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: fault suite\ntools:\n  builtin: []\n' });
+    const env = tempHome({
+      baseUrl: server.openaiBaseUrl,
+      systemConfig: 'system_prompt: fault suite\ntools:\n  builtin: []\n',
+    });
     onCleanup(() => env.cleanup());
     const traces = path.join(env.home, 'agents/default/traces');
     fs.mkdirSync(traces, { recursive: true });
@@ -53,7 +56,9 @@ describe('trace faults', () => {
 
     const { msgs, result } = await drain(session.run('write a long answer'));
     expect(result.status).toBe('failed');
-    expect(result.errorMessage).toMatch(/^trace write failed: Cannot append to trace file .*: no space left on device \(ENOSPC\)/);
+    expect(result.errorMessage).toMatch(
+      /^trace write failed: Cannot append to trace file .*: no space left on device \(ENOSPC\)/,
+    );
     expect(result.errorMessage).toContain(file!);
     const abort = pl(msgs, 'abort');
     expect(abort).toHaveLength(1);

@@ -31,7 +31,8 @@ describe('fault suite', () => {
   it('has every case of its named list', () => {
     const r = checkListedCases(path.resolve(import.meta.dirname), FAULT_CASES, ['zz-count.test.ts']);
     console.log(`fault cases: ${r.count} (${Object.keys(FAULT_CASES).length} faults listed)`);
-    if (r.unlisted.length) console.log(`fault cases not in the list yet: ${r.unlisted.map((c) => `${c.file} › ${c.title}`).join('; ')}`);
+    if (r.unlisted.length)
+      console.log(`fault cases not in the list yet: ${r.unlisted.map((c) => `${c.file} › ${c.title}`).join('; ')}`);
     expect(r.missing).toEqual([]);
   });
 });

@@ -14,7 +14,13 @@ export interface TempHome {
   cleanup(): void;
 }
 
-export function tempHome(opts: { protocol?: 'openai' | 'anthropic'; baseUrl: string; vision?: boolean; extraYaml?: string; systemConfig?: string }): TempHome {
+export function tempHome(opts: {
+  protocol?: 'openai' | 'anthropic';
+  baseUrl: string;
+  vision?: boolean;
+  extraYaml?: string;
+  systemConfig?: string;
+}): TempHome {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-test-'));
   const home = path.join(root, 'home');
   const workspace = path.join(root, 'ws');
@@ -55,11 +61,23 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  opts: { home: string; stdin?: string; env?: Record<string, string>; timeoutMs?: number; onStdout?: (chunk: string, pid: number) => void },
+  opts: {
+    home: string;
+    stdin?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    onStdout?: (chunk: string, pid: number) => void;
+  },
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [FLOE_BIN, ...args], {
-      env: { ...process.env, FLOE_HOME: opts.home, FLOE_RETRY_SCHEDULE_MS: '20,20,20,20,20', NO_COLOR: '1', ...opts.env },
+      env: {
+        ...process.env,
+        FLOE_HOME: opts.home,
+        FLOE_RETRY_SCHEDULE_MS: '20,20,20,20,20',
+        NO_COLOR: '1',
+        ...opts.env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -104,4 +122,5 @@ export function readJsonl(file: string): any[] {
     .map((l) => JSON.parse(l));
 }
 
-export const payloads = (msgs: any[], type: string) => msgs.filter((m) => m.payload?.type === type).map((m) => m.payload);
+export const payloads = (msgs: any[], type: string) =>
+  msgs.filter((m) => m.payload?.type === type).map((m) => m.payload);

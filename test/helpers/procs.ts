@@ -24,7 +24,9 @@ export async function until(cond: () => boolean, ms: number): Promise<boolean> {
 
 /** HTTP status of a GET. */
 export const httpStatus = (url: string): Promise<number> =>
-  new Promise((resolve, reject) => http.get(url, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject));
+  new Promise((resolve, reject) =>
+    http.get(url, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject),
+  );
 
 export interface WebProcess {
   proc: ChildProcess;
@@ -37,7 +39,10 @@ export interface WebProcess {
 
 /** Starts `floe web --port 0` on `home` as a child process. The caller kills it. */
 export function startWeb(home: string): WebProcess {
-  const proc = spawn(process.execPath, [FLOE_BIN, 'web', '--port', '0'], { env: { ...process.env, FLOE_HOME: home, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [FLOE_BIN, 'web', '--port', '0'], {
+    env: { ...process.env, FLOE_HOME: home, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   proc.stderr!.on('data', (d) => (err += d));

@@ -19,7 +19,10 @@ export function isParent(req: RecordedRequest): boolean {
 }
 
 /** Per-role queues: `parent` and one per child prompt prefix; a role's steps are consumed in order. */
-export function roleScript(roles: Record<string, ScriptStep[]>, fallback: ScriptStep = { reply: { text: '(no step for this role)' } }) {
+export function roleScript(
+  roles: Record<string, ScriptStep[]>,
+  fallback: ScriptStep = { reply: { text: '(no step for this role)' } },
+) {
   return {
     next(req: RecordedRequest): ScriptStep {
       let role = 'parent';

@@ -62,7 +62,9 @@ function fingerprint(dir: string): Record<string, string> {
     if (rel === '.git' || rel.startsWith('.git/')) continue;
     const st = fs.lstatSync(path.join(dir, rel));
     if (!st.isFile()) continue;
-    out[rel] = `${createHash('sha256').update(fs.readFileSync(path.join(dir, rel))).digest('hex')} ${(st.mode & 0o777).toString(8)}`;
+    out[rel] = `${createHash('sha256')
+      .update(fs.readFileSync(path.join(dir, rel)))
+      .digest('hex')} ${(st.mode & 0o777).toString(8)}`;
   }
   return out;
 }
@@ -71,13 +73,17 @@ function fingerprint(dir: string): Record<string, string> {
 function userRepo(dir: string): string[] {
   return [
     gitIn(dir, 'rev-parse', 'HEAD'),
-    createHash('sha256').update(fs.readFileSync(path.join(dir, '.git/index'))).digest('hex'),
+    createHash('sha256')
+      .update(fs.readFileSync(path.join(dir, '.git/index')))
+      .digest('hex'),
     gitIn(dir, 'stash', 'list'),
     gitIn(dir, 'for-each-ref'),
   ];
 }
 
-const exec = (cmd: string, id: string) => ({ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id }] } });
+const exec = (cmd: string, id: string) => ({
+  reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id }] },
+});
 
 describe('checkpoints', () => {
   it('a turn that creates, edits and deletes files: listed with diffs, restored byte-identical, restore undone; the user repo untouched', async () => {
@@ -124,11 +130,17 @@ describe('checkpoints', () => {
     expect(changes.patch).toContain('-line 2\n+line two\n');
     expect(changes.patch).toContain('-to be deleted\n');
     expect(changes.patch).toContain('old mode 100755\nnew mode 100644');
-    expect(changes.patch).toMatch(/Binary files a\/made.bin and b\/made.bin differ|Binary files \/dev\/null and b\/made.bin differ/);
+    expect(changes.patch).toMatch(
+      /Binary files a\/made.bin and b\/made.bin differ|Binary files \/dev\/null and b\/made.bin differ/,
+    );
     expect(changes.patch).not.toContain('build/out.o');
     const filesAfterTurn = fingerprint(ws);
 
-    const { undoId } = await ok(h, 'checkpoints.restore', { projectId: p.id, checkpointId: entry.id.slice(0, 12), sessionId: s.id });
+    const { undoId } = await ok(h, 'checkpoints.restore', {
+      projectId: p.id,
+      checkpointId: entry.id.slice(0, 12),
+      sessionId: s.id,
+    });
     const restored = fingerprint(ws);
     // byte-identical, modes included — except the ignored build output, which checkpoints never touch
     expect({ ...restored, 'build/out.o': '' }).toEqual({ ...filesBefore, 'build/out.o': '' });

@@ -110,7 +110,9 @@ describe('floe chat', () => {
     expect(server.requests).toHaveLength(3);
     // the interrupted call was paired before the third request
     const third = server.requests[2].body.messages;
-    expect(third.find((m: any) => m.role === 'tool' && m.tool_call_id === 'slow').content).toBe('[interrupted: tool aborted by user]');
+    expect(third.find((m: any) => m.role === 'tool' && m.tool_call_id === 'slow').content).toBe(
+      '[interrupted: tool aborted by user]',
+    );
     expect(spawnSync('pgrep', ['-f', 'sleep 30.4242']).stdout.toString().trim()).toBe('');
   });
 

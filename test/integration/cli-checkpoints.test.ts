@@ -16,7 +16,10 @@ const execCall = (cmd: string) => ({ reply: { toolCalls: [{ name: 'exec_command'
 
 describe('floe checkpoints', () => {
   it('list, diff and restore a CLI turn; --yes needed without a terminal; the restore prints its undo', async () => {
-    const server = await startModelServer([execCall('echo changed > a.txt && touch new.txt'), { reply: { text: 'ok' } }]);
+    const server = await startModelServer([
+      execCall('echo changed > a.txt && touch new.txt'),
+      { reply: { text: 'ok' } },
+    ]);
     cleanups.push(() => server.close());
     const env = tempHome({ baseUrl: server.openaiBaseUrl });
     cleanups.push(() => env.cleanup());
@@ -35,7 +38,10 @@ describe('floe checkpoints', () => {
     expect(diff.stdout).toContain('-original\n+changed\n');
 
     const refused = await runCli(['checkpoints', 'restore', id!, ...w], { home: env.home });
-    expect([refused.code, refused.stderr]).toEqual([2, 'floe: restore changes files: run it in a terminal to confirm, or pass --yes\n']);
+    expect([refused.code, refused.stderr]).toEqual([
+      2,
+      'floe: restore changes files: run it in a terminal to confirm, or pass --yes\n',
+    ]);
     const restore = await runCli(['checkpoints', 'restore', id!, '--yes', ...w], { home: env.home });
     expect(restore.code).toBe(0);
     expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('original\n');
@@ -46,7 +52,10 @@ describe('floe checkpoints', () => {
     expect(fs.existsSync(path.join(ws, 'new.txt'))).toBe(true);
 
     const bad = await runCli(['checkpoints', 'diff', 'zz', ...w], { home: env.home });
-    expect([bad.code, bad.stderr]).toEqual([2, 'floe: "zz" is not a checkpoint id (7 to 40 hex digits; see floe checkpoints list)\n']);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'floe: "zz" is not a checkpoint id (7 to 40 hex digits; see floe checkpoints list)\n',
+    ]);
   }, 120_000);
 
   it('without --workspace the current folder is not snapshotted', async () => {

@@ -22,7 +22,9 @@ describe('floe: clear errors', () => {
     fs.mkdirSync(path.join(env.home, 'agents/default'), { recursive: true });
     fs.writeFileSync(path.join(env.home, 'agents/default/traces'), 'not a folder');
     for (const json of [false, true]) {
-      const r = await runCli(['run', ...(json ? ['--json'] : []), '--workspace', env.workspace, 'hi'], { home: env.home });
+      const r = await runCli(['run', ...(json ? ['--json'] : []), '--workspace', env.workspace, 'hi'], {
+        home: env.home,
+      });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(
@@ -36,37 +38,54 @@ describe('floe: clear errors', () => {
   });
 
   const tool = (name: string, aliases: string[] = []) =>
-    [`    - name: ${name}`, '      description: d', '      permission: rw', '      parameters: {type: object, properties: {}}', `      aliases: [${aliases.join(', ')}]`].join('\n');
+    [
+      `    - name: ${name}`,
+      '      description: d',
+      '      permission: rw',
+      '      parameters: {type: object, properties: {}}',
+      `      aliases: [${aliases.join(', ')}]`,
+    ].join('\n');
   const FS_BIN = path.join(REPO, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 
   for (const c of [
     {
       what: 'an unknown tool in tools.builtin',
       yaml: `tools:\n  builtin:\n${tool('exec_comand')}\n`,
-      message: 'tools.builtin: unknown tool "exec_comand" (known: describe_image, exec_command, input_command, input_subagent, read_image, run_subagent)',
+      message:
+        'tools.builtin: unknown tool "exec_comand" (known: describe_image, exec_command, input_command, input_subagent, read_image, run_subagent)',
     },
     {
       what: 'an alias colliding with another tool',
       yaml: `tools:\n  builtin:\n${tool('exec_command', ['run'])}\n${tool('input_command', ['Run'])}\n`,
-      message: 'The alias "run" is declared by more than one tool ("exec_command", "input_command"). Remove it from all but one of them.',
+      message:
+        'The alias "run" is declared by more than one tool ("exec_command", "input_command"). Remove it from all but one of them.',
     },
     {
       what: 'two MCP servers whose tool names differ only in case',
       yaml: `tools:\n  builtin:\n${tool('exec_command')}\n  mcpServers:\n    - name: fs\n      config: {command: ${process.execPath}, args: [${FS_BIN}, /tmp]}\n    - name: FS\n      config: {command: ${process.execPath}, args: [${FS_BIN}, /tmp]}\n`,
-      message: 'Tool names "mcp__FS__read_file" and "mcp__fs__read_file" differ only in case, so calls cannot tell them apart.',
+      message:
+        'Tool names "mcp__FS__read_file" and "mcp__fs__read_file" differ only in case, so calls cannot tell them apart.',
     },
   ]) {
     it(`${c.what}: the file and the problem on stderr, exit 2, also under --json`, async () => {
       env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1', systemConfig: c.yaml });
       const file = path.join(env.home, 'agents/default/system_config.yaml');
       for (const json of [false, true]) {
-        const r = await runCli(['run', ...(json ? ['--json'] : []), '--workspace', env.workspace, 'hi'], { home: env.home });
+        const r = await runCli(['run', ...(json ? ['--json'] : []), '--workspace', env.workspace, 'hi'], {
+          home: env.home,
+        });
         expect(r.code).toBe(2);
         const last = r.stderr.trimEnd().split('\n').at(-1)!;
         expect(last.startsWith(`floe: ${file}: tool configuration of agent "default": `)).toBe(true);
         expect(last).toContain(c.message);
         noStack(r.stderr);
-        if (json) expect(r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l).type)[0]).toBe('session_meta');
+        if (json)
+          expect(
+            r.stdout
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => JSON.parse(l).type)[0],
+          ).toBe('session_meta');
       }
     }, 60_000);
   }
@@ -91,10 +110,26 @@ describe('floe: clear errors', () => {
       return `http://127.0.0.1:${port}/v1`;
     }
     const cases: { what: string; base: () => Promise<string>; line: RegExp }[] = [
-      { what: 'HTTP 503', base: async () => (await scripted([{ error: { status: 503 } }])), line: /^task failed: server error: HTTP 503/ },
-      { what: 'HTTP 429', base: async () => (await scripted([{ error: { status: 429 } }])), line: /^task failed: rate limited: HTTP 429/ },
-      { what: 'closed before the headers', base: hangUpServer, line: /^task failed: connection closed early: http:\/\/127\.0\.0\.1:\d+\/v1 accepted the connection but closed it before sending a response/ },
-      { what: 'unreachable', base: deadPort, line: /^task failed: unreachable: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1 \(.*ECONNREFUSED.*\) — is the server running/ },
+      {
+        what: 'HTTP 503',
+        base: async () => await scripted([{ error: { status: 503 } }]),
+        line: /^task failed: server error: HTTP 503/,
+      },
+      {
+        what: 'HTTP 429',
+        base: async () => await scripted([{ error: { status: 429 } }]),
+        line: /^task failed: rate limited: HTTP 429/,
+      },
+      {
+        what: 'closed before the headers',
+        base: hangUpServer,
+        line: /^task failed: connection closed early: http:\/\/127\.0\.0\.1:\d+\/v1 accepted the connection but closed it before sending a response/,
+      },
+      {
+        what: 'unreachable',
+        base: deadPort,
+        line: /^task failed: unreachable: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1 \(.*ECONNREFUSED.*\) — is the server running/,
+      },
     ];
     async function scripted(steps: ScriptStep[]): Promise<string> {
       const srv = await startModelServer({ next: () => steps[0]! });
@@ -104,7 +139,10 @@ describe('floe: clear errors', () => {
     for (const c of cases) {
       it(`${c.what}: "task failed" with the label, exit 1, no stack`, async () => {
         env = tempHome({ baseUrl: await c.base() });
-        const r = await runCli(['run', '--workspace', env.workspace, 'hi'], { home: env.home, env: { FLOE_RETRY_SCHEDULE_MS: '1,1' } });
+        const r = await runCli(['run', '--workspace', env.workspace, 'hi'], {
+          home: env.home,
+          env: { FLOE_RETRY_SCHEDULE_MS: '1,1' },
+        });
         expect(r.code).toBe(1);
         const last = r.stderr.trimEnd().split('\n').at(-1)!;
         expect(last).toMatch(c.line);

@@ -28,18 +28,24 @@ async function setup(): Promise<{ server: ModelServer; env: TempHome; other: str
 describe('floe rules', () => {
   it('a project rule allows its command in that project across processes, not in another; deny beats allow-all', async () => {
     const { server, env, other } = await setup();
-    const add = await runCli(['rules', 'add', 'allow', 'Bash', 'touch', 'made', '--workspace', env.workspace], { home: env.home });
+    const add = await runCli(['rules', 'add', 'allow', 'Bash', 'touch', 'made', '--workspace', env.workspace], {
+      home: env.home,
+    });
     expect(add.code).toBe(0);
     const id = add.stdout.match(/^(rule-[0-9a-f]{12}) {2}allow exec_command "touch made" {2}\[project /)?.[1];
     expect(id, add.stdout).toBeTruthy();
     expect((await runCli(['rules', 'add', 'deny', 'exec_command', 'rm', '--global'], { home: env.home })).code).toBe(0);
 
     const listed = await runCli(['rules', 'list', '--json', '--workspace', other], { home: env.home });
-    expect(jsonLines(listed.stdout).map((r: any) => [r.action, r.scope, r.pattern])).toEqual([['deny', 'global', 'rm']]);
+    expect(jsonLines(listed.stdout).map((r: any) => [r.action, r.scope, r.pattern])).toEqual([
+      ['deny', 'global', 'rm'],
+    ]);
 
     // read-only + the project rule: allowed by rule, no question asked (stdin is empty: asking would deny)
     server.push({ reply: { toolCalls: [execCall('touch made && touch made')] } }, { reply: { text: 'ok' } });
-    const run = await runCli(['run', '--json', '--approve', 'read-only', '--workspace', env.workspace, 'go'], { home: env.home });
+    const run = await runCli(['run', '--json', '--approve', 'read-only', '--workspace', env.workspace, 'go'], {
+      home: env.home,
+    });
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain('Approve');
     expect(payloads(jsonLines(run.stdout), 'approval_decision')[0]).toMatchObject({
@@ -51,9 +57,14 @@ describe('floe rules', () => {
 
     // the same command in another project asks (EOF: denied automatically) and shows what no rule covers
     server.push({ reply: { toolCalls: [execCall('touch made')] } }, { reply: { text: 'ok' } });
-    const elsewhere = await runCli(['run', '--json', '--approve', 'read-only', '--workspace', other, 'go'], { home: env.home });
+    const elsewhere = await runCli(['run', '--json', '--approve', 'read-only', '--workspace', other, 'go'], {
+      home: env.home,
+    });
     expect(elsewhere.stderr).toContain('not covered by a rule: touch made (no rule covers this command)');
-    expect(payloads(jsonLines(elsewhere.stdout), 'approval_decision')[0]).toMatchObject({ decision: 'deny', decided_by: 'mode' });
+    expect(payloads(jsonLines(elsewhere.stdout), 'approval_decision')[0]).toMatchObject({
+      decision: 'deny',
+      decided_by: 'mode',
+    });
     expect(fs.existsSync(path.join(other, 'made'))).toBe(false);
 
     // allow-all: the global deny rule still wins, also behind `command`
@@ -74,11 +85,18 @@ describe('floe rules', () => {
 
   it('bad rules are refused with what to do, exit 2', async () => {
     const { env } = await setup();
-    const bad = await runCli(['rules', 'add', 'permit', 'exec_command', 'ls', '--workspace', env.workspace], { home: env.home });
+    const bad = await runCli(['rules', 'add', 'permit', 'exec_command', 'ls', '--workspace', env.workspace], {
+      home: env.home,
+    });
     expect([bad.code, bad.stderr]).toEqual([2, 'floe: rule action "permit" is not one of allow, deny, ask\n']);
     const pat = await runCli(['rules', 'add', 'allow', 'read_image', 'x', '--global'], { home: env.home });
-    expect([pat.code, pat.stderr]).toEqual([2, 'floe: a command pattern ("x") only applies to exec_command, not to read_image\n']);
-    const ws = await runCli(['rules', 'add', 'allow', 'exec_command', 'ls', '--workspace', '/nonexistent/x'], { home: env.home });
+    expect([pat.code, pat.stderr]).toEqual([
+      2,
+      'floe: a command pattern ("x") only applies to exec_command, not to read_image\n',
+    ]);
+    const ws = await runCli(['rules', 'add', 'allow', 'exec_command', 'ls', '--workspace', '/nonexistent/x'], {
+      home: env.home,
+    });
     expect(ws.code).toBe(2);
     expect(ws.stderr).toContain('/nonexistent/x does not exist');
   });

@@ -17,7 +17,11 @@ afterEach(async () => {
 
 async function setup(script: ScriptStep[], protocol: 'openai' | 'anthropic' = 'openai') {
   server = await startModelServer(script);
-  env = tempHome({ protocol, baseUrl: protocol === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl, systemConfig: 'system_prompt: You are a test agent.\n' });
+  env = tempHome({
+    protocol,
+    baseUrl: protocol === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl,
+    systemConfig: 'system_prompt: You are a test agent.\n',
+  });
   return { server, env };
 }
 
@@ -25,14 +29,21 @@ const execCall = (cmd: string, id = 'call_1') => ({ name: 'exec_command', argume
 
 describe('floe run', () => {
   it('openai: runs exec_command, reports the exit code note, traces complete messages only, exit 0', async () => {
-    const { server, env } = await setup([{ reply: { toolCalls: [execCall('echo hi; exit 3')] } }, { reply: { text: 'All done.' } }]);
+    const { server, env } = await setup([
+      { reply: { toolCalls: [execCall('echo hi; exit 3')] } },
+      { reply: { text: 'All done.' } },
+    ]);
     const r = await runCli(['run', '--json', '--workspace', env.workspace, 'say hi'], { home: env.home });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const msgs = jsonLines(r.stdout);
     expect(payloads(msgs, 'request_begin').length).toBe(2);
     expect(payloads(msgs, 'tool_call')[0]).toMatchObject({ name: 'exec_command', tool_call_id: 'call_1' });
-    expect(payloads(msgs, 'approval_decision')[0]).toMatchObject({ decision: 'allow', tool_call_id: 'call_1', tool_name: 'exec_command' });
+    expect(payloads(msgs, 'approval_decision')[0]).toMatchObject({
+      decision: 'allow',
+      tool_call_id: 'call_1',
+      tool_name: 'exec_command',
+    });
     const out = payloads(msgs, 'tool_call_output')[0];
     expect(out.output).toBe('hi\n[exit code: 3]');
     expect(out.stop_reason).toBe('failed');
@@ -48,13 +59,19 @@ describe('floe run', () => {
     expect(completes(trace)).toEqual(completes(msgs.filter((m) => !String(m.payload.type).startsWith('partial_'))));
     // the model got the output back
     const second = server.requests[1].body.messages;
-    expect(second.find((m: any) => m.role === 'tool')).toMatchObject({ tool_call_id: 'call_1', content: 'hi\n[exit code: 3]' });
+    expect(second.find((m: any) => m.role === 'tool')).toMatchObject({
+      tool_call_id: 'call_1',
+      content: 'hi\n[exit code: 3]',
+    });
   });
 
   it('anthropic: thinking signature reaches the server unchanged in the next request', async () => {
     const signature = 'EqQBCkgIARABGAIiQ' + 'x'.repeat(120) + '==';
     const { server, env } = await setup(
-      [{ reply: { thinking: 'Let me run it.', signature, toolCalls: [execCall('echo hi; exit 3', 'toolu_1')] } }, { reply: { text: 'Done.' } }],
+      [
+        { reply: { thinking: 'Let me run it.', signature, toolCalls: [execCall('echo hi; exit 3', 'toolu_1')] } },
+        { reply: { text: 'Done.' } },
+      ],
       'anthropic',
     );
     const r = await runCli(['run', '--json', '--workspace', env.workspace, 'go'], { home: env.home });
@@ -70,7 +87,9 @@ describe('floe run', () => {
 
   it('deny-all: denied with aborted, nothing executed', async () => {
     const { env } = await setup([{ reply: { toolCalls: [execCall('touch marker')] } }, { reply: { text: 'ok' } }]);
-    const r = await runCli(['run', '--json', '--approve', 'deny-all', '--workspace', env.workspace, 'go'], { home: env.home });
+    const r = await runCli(['run', '--json', '--approve', 'deny-all', '--workspace', env.workspace, 'go'], {
+      home: env.home,
+    });
     expect(r.code).toBe(0);
     const out = payloads(jsonLines(r.stdout), 'tool_call_output')[0];
     expect(out).toMatchObject({ output: 'Tool call denied by user.', stop_reason: 'aborted' });
@@ -83,10 +102,16 @@ describe('floe run', () => {
       ['y\n', true],
       ['', false],
     ] as const) {
-      const s = await startModelServer([{ reply: { toolCalls: [execCall('touch marker')] } }, { reply: { text: 'ok' } }]);
+      const s = await startModelServer([
+        { reply: { toolCalls: [execCall('touch marker')] } },
+        { reply: { text: 'ok' } },
+      ]);
       const e = tempHome({ baseUrl: s.openaiBaseUrl });
       try {
-        const r = await runCli(['run', '--json', '--approve', 'always-ask', '--workspace', e.workspace, 'go'], { home: e.home, stdin: answer });
+        const r = await runCli(['run', '--json', '--approve', 'always-ask', '--workspace', e.workspace, 'go'], {
+          home: e.home,
+          stdin: answer,
+        });
         expect(r.code).toBe(0);
         expect(r.stderr).toContain('Approve exec_command (rw)');
         expect(r.stderr).toContain('touch marker');
@@ -138,7 +163,9 @@ describe('floe run', () => {
   });
 
   it('a cut stream is retried; after 5 retries the task fails, exit 1', async () => {
-    const { server, env } = await setup(Array.from({ length: 6 }, () => ({ cut: { afterText: 'partial ans' } }) as ScriptStep));
+    const { server, env } = await setup(
+      Array.from({ length: 6 }, () => ({ cut: { afterText: 'partial ans' } }) as ScriptStep),
+    );
     const r = await runCli(['run', '--json', '--workspace', env.workspace, 'go'], { home: env.home });
     expect(r.code).toBe(1);
     const ends = payloads(jsonLines(r.stdout), 'request_end');

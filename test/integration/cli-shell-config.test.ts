@@ -12,10 +12,14 @@ afterEach(async () => {
 });
 
 // what the command reports: the snapshot folder's files, and whether its bash is a login shell
-const CMD = 'ls "$FLOE_HOME/shell-snapshots" 2>/dev/null | sed "s/^[0-9]*-.*\\.sh$/snapshot-file/"; shopt -q login_shell && echo login-shell || echo plain-bash';
+const CMD =
+  'ls "$FLOE_HOME/shell-snapshots" 2>/dev/null | sed "s/^[0-9]*-.*\\.sh$/snapshot-file/"; shopt -q login_shell && echo login-shell || echo plain-bash';
 
 async function runWith(systemConfig: string): Promise<string> {
-  server = await startModelServer([{ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: CMD }, id: 'call_1' }] } }, { reply: { text: 'ok' } }]);
+  server = await startModelServer([
+    { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: CMD }, id: 'call_1' }] } },
+    { reply: { text: 'ok' } },
+  ]);
   env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig });
   const r = await runCli(['run', '--json', '--workspace', env.workspace, 'go'], { home: env.home });
   expect(r.stderr).toBe('');

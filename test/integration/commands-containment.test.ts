@@ -30,7 +30,9 @@ function sidPgid(pid: number): { sid: number; pgid: number } {
 
 describe.runIf(canFindTagged)('containment', () => {
   it('abort ends a `setsid` child and a child that called setpgid, with the rest of the command', async () => {
-    console.log('containment mechanism exercised: process-group signal + FLOE_PROC environment tag found in /proc/<pid>/environ');
+    console.log(
+      'containment mechanism exercised: process-group signal + FLOE_PROC environment tag found in /proc/<pid>/environ',
+    );
     const t = unique();
     const home = mkdtempSync(join(tmpdir(), 'floe-contain-'));
     const reg = new CommandRegistry({ env: { HOME: home }, killGraceMs: 500 });
@@ -50,7 +52,12 @@ describe.runIf(canFindTagged)('containment', () => {
     const done = (async () => {
       for (;;) if ((await gen.next()).done) return;
     })();
-    expect(await until(() => pgrep(`^sleep 1000.${t}1$`).length === 1 && pgrep(`^perl .* own-group-${t}$`).length === 1, 5000)).toBe(true);
+    expect(
+      await until(
+        () => pgrep(`^sleep 1000.${t}1$`).length === 1 && pgrep(`^perl .* own-group-${t}$`).length === 1,
+        5000,
+      ),
+    ).toBe(true);
     // they really left: another session, another process group than the command's shell
     const shell = reg.list()[0].pid;
     expect(sidPgid(pgrep(`^sleep 1000.${t}1$`)[0]).sid).not.toBe(shell);
@@ -60,15 +67,27 @@ describe.runIf(canFindTagged)('containment', () => {
     expect(await until(() => pgrep(`${t}`).filter((p) => p !== process.pid).length === 0, 4000)).toBe(true);
   }, 20_000);
 
-  async function hostRunning(): Promise<{ t: string; env: TempHome; server: ModelServer; host: Promise<unknown>; pid: () => number }> {
+  async function hostRunning(): Promise<{
+    t: string;
+    env: TempHome;
+    server: ModelServer;
+    host: Promise<unknown>;
+    pid: () => number;
+  }> {
     const t = unique();
     const cmd = `setsid sleep 1000.${t}1 & nohup sleep 1000.${t}2 >/dev/null 2>&1 & sleep 1000.${t}3`;
-    const server = await startModelServer([{ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id: 'call_1' }] } }, { reply: { text: 'x' } }]);
+    const server = await startModelServer([
+      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id: 'call_1' }] } },
+      { reply: { text: 'x' } },
+    ]);
     const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: t\n' });
     cleanups.push(() => env.cleanup());
     cleanups.push(() => server.close());
     let pid = 0;
-    const host = runCli(['run', '--json', '--workspace', env.workspace, 'go'], { home: env.home, onStdout: (_c, p) => (pid = p) });
+    const host = runCli(['run', '--json', '--workspace', env.workspace, 'go'], {
+      home: env.home,
+      onStdout: (_c, p) => (pid = p),
+    });
     expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 3, 20_000)).toBe(true);
     return { t, env, server, host, pid: () => pid };
   }

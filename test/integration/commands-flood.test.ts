@@ -27,7 +27,9 @@ describe('flooding command', () => {
       const out = result.payload as ToolCallOutputPayload;
       expect(out.stop_reason).toBe('completed');
       expect(out.output.startsWith('y\ny\ny\n')).toBe(true);
-      expect(out.output).toMatch(/\n\[output truncated: exceeded 16000 chars\]\n\[process running with process_id proc-[0-9a-f]{8}; use input_command to send input or poll for output\]$/);
+      expect(out.output).toMatch(
+        /\n\[output truncated: exceeded 16000 chars\]\n\[process running with process_id proc-[0-9a-f]{8}; use input_command to send input or poll for output\]$/,
+      );
       expect(commands.list()).toHaveLength(1);
     } finally {
       await commands.disposeAll();

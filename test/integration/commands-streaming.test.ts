@@ -47,7 +47,8 @@ async function call(tool: Tool, args: Record<string, unknown>, signal?: AbortSig
     const r = await gen.next();
     if (r.done) return { deltas, final: r.value.payload, finalAt: Date.now() };
     const p = r.value.payload as { type?: string; event_type?: string; output?: string };
-    if (p.type === 'partial_tool_call_output' && p.event_type === 'delta') deltas.push({ at: Date.now(), output: p.output ?? '' });
+    if (p.type === 'partial_tool_call_output' && p.event_type === 'delta')
+      deltas.push({ at: Date.now(), output: p.output ?? '' });
   }
 }
 
@@ -79,7 +80,8 @@ describe('streamed command output', () => {
   }, 20_000);
 
   it('deltas concatenate to the final output when it is truncated, and a progress bar is not streamed half-done', async () => {
-    const cmd = "for i in $(seq 1 3000); do echo \"line $i of the build log\"; done; printf 'bar 1%%'; sleep 0.3; printf '\\rbar 100%%'; exit 2";
+    const cmd =
+      "for i in $(seq 1 3000); do echo \"line $i of the build log\"; done; printf 'bar 1%%'; sleep 0.3; printf '\\rbar 100%%'; exit 2";
     const r = await call(execCommandTool, { cmd });
     expect(r.deltas.length).toBeGreaterThan(2);
     expect(r.deltas.map((d) => d.output).join('')).toBe(r.final.output);

@@ -47,7 +47,8 @@ describe('command output tail', () => {
 
   it('reports a signal, not the marker, when Ctrl-C ends the command', async () => {
     const s = reg.start({ cmd: 'echo ready; sleep 30', cwd: home });
-    for (let i = 0; i < 100 && !reg.scrollback(s.id).includes('ready'); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !reg.scrollback(s.id).includes('ready'); i++)
+      await new Promise((r) => setTimeout(r, 50));
     reg.write(s.id, '\x03');
     await s.exited;
     expect(s.signal).toBe('SIGINT');

@@ -32,12 +32,20 @@ interface Run extends ToolResult {
   ms: number;
 }
 
-async function run(tool: Tool, args: Record<string, unknown>, opts: { signal?: AbortSignal; reg?: CommandRegistry | null } = {}): Promise<Run> {
+async function run(
+  tool: Tool,
+  args: Record<string, unknown>,
+  opts: { signal?: AbortSignal; reg?: CommandRegistry | null } = {},
+): Promise<Run> {
   const ctx: ToolContext = {
     workspace: ws,
     toolCallId: 'call-1',
     signal: opts.signal ?? new AbortController().signal,
-    call: { name: tool.definition.name, arguments: JSON.stringify(args), tool_call_id: 'call-1' } as ToolContext['call'],
+    call: {
+      name: tool.definition.name,
+      arguments: JSON.stringify(args),
+      tool_call_id: 'call-1',
+    } as ToolContext['call'],
     services: opts.reg === null ? {} : { commands: opts.reg ?? registry },
     definition: tool.definition,
   };
@@ -56,8 +64,6 @@ const idFrom = (note: string | undefined): string => {
   if (!m) throw new Error(`no process id in ${note}`);
   return m[1];
 };
-
-
 
 describe('exec_command', () => {
   it('returns the output and the exit-code note for a failing command, then releases the session', async () => {
@@ -131,7 +137,11 @@ describe('exec_command', () => {
     const tag = `1000.${process.pid}${Math.floor(Math.random() * 1000)}`;
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 600);
-    const r = await run(execCommandTool, { cmd: `sleep ${tag}1 & sleep ${tag}2`, yield_time_ms: 30000 }, { signal: ac.signal });
+    const r = await run(
+      execCommandTool,
+      { cmd: `sleep ${tag}1 & sleep ${tag}2`, yield_time_ms: 30000 },
+      { signal: ac.signal },
+    );
     expect(r.ms).toBeLessThan(2500);
     expect(r.stopReason).toBe('aborted');
     expect(await until(() => pgrep(`sleep ${tag}`).length === 0, 4000)).toBe(true);
@@ -144,7 +154,9 @@ describe('input_command', () => {
     const id = idFrom(started.note);
     expect(id).toMatch(/^proc-[0-9a-f]{8}$/);
     expect(started.stopReason).toBe('completed');
-    expect(started.note).toBe(`[process running with process_id ${id}; use input_command to send input or poll for output]`);
+    expect(started.note).toBe(
+      `[process running with process_id ${id}; use input_command to send input or poll for output]`,
+    );
     expect(started.ms).toBeLessThan(3000);
 
     const poll = await run(inputCommandTool, { process_id: id, yield_time_ms: 300 });
@@ -157,7 +169,9 @@ describe('input_command', () => {
     expect(stop.ms).toBeLessThan(3000);
     // released: the id is gone now
     const gone = await run(inputCommandTool, { process_id: id });
-    expect(gone.note).toBe(`[input_command error: unknown process_id ${id} (the session may have exited and been cleared)]`);
+    expect(gone.note).toBe(
+      `[input_command error: unknown process_id ${id} (the session may have exited and been cleared)]`,
+    );
   });
 
   it('types input as given and returns the reaction', async () => {

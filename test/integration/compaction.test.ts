@@ -44,7 +44,7 @@ const bodyText = (r: RecordedRequest): string => JSON.stringify(r.body.messages)
 const types = (msgs: OmniMessage[]) => msgs.map((m) => (m.payload as any).type as string);
 
 describe('automatic compaction', () => {
-  it('fires at the threshold of a 4 000-token window; the next request is smaller and holds the summary and the user\'s words; `_002` continues; --resume goes on', async () => {
+  it("fires at the threshold of a 4 000-token window; the next request is smaller and holds the summary and the user's words; `_002` continues; --resume goes on", async () => {
     const { agent, server, env } = await setup([
       exec('echo one', 'c1', 1200),
       exec('echo two', 'c2', 2100), // ≥ 4000 − 2000: the next turn boundary compacts
@@ -61,7 +61,12 @@ describe('automatic compaction', () => {
     const end = kinds.indexOf('compaction_end');
     expect(begin).toBeGreaterThan(kinds.lastIndexOf('tool_call_output')); // after the turn's tools finished
     expect(kinds.slice(begin, end).filter((k) => k === 'partial_text').length).toBeGreaterThan(2); // summary streamed
-    expect(payloads(msgs, 'compaction_begin')[0]).toMatchObject({ reason: 'threshold', mode: 'auto', context: 2100, turns: 2 });
+    expect(payloads(msgs, 'compaction_begin')[0]).toMatchObject({
+      reason: 'threshold',
+      mode: 'auto',
+      context: 2100,
+      turns: 2,
+    });
     expect(payloads(msgs, 'compaction_end')[0]).toMatchObject({ status: 'completed', mode: 'summary' });
 
     // the request after the compaction: smaller, with the summary, the user's own words and AGENTS.md
@@ -114,7 +119,8 @@ describe('overflow recovery', () => {
       status: 400,
       body: {
         error: {
-          message: "This model's maximum context length is 4000 tokens. However, your messages resulted in 5120 tokens.",
+          message:
+            "This model's maximum context length is 4000 tokens. However, your messages resulted in 5120 tokens.",
           type: 'invalid_request_error',
           param: 'messages',
           code: 'context_length_exceeded',
@@ -141,7 +147,9 @@ describe('overflow recovery', () => {
     sessions.push(s);
     const { msgs, result } = await drain(s.run('a long request', { approve: async () => 'allow' }));
     expect(result.status).toBe('failed');
-    expect(result.errorMessage).toMatch(/^the conversation does not fit the context window of mock\/m1 \(4000 tokens\) even after compaction: /);
+    expect(result.errorMessage).toMatch(
+      /^the conversation does not fit the context window of mock\/m1 \(4000 tokens\) even after compaction: /,
+    );
     expect(result.errorMessage).toContain('maximum context length is 4000 tokens');
     expect(result.errorMessage).toMatch(/Start a new session, or use a model with a larger context_window\.$/);
     expect(payloads(msgs, 'compaction_begin')).toHaveLength(1);
@@ -189,7 +197,14 @@ describe('interrupted compaction', () => {
     sessions.splice(0);
     const [file] = traceFiles(env.home);
     // what a process killed mid-summary leaves: the begin line, nothing after it
-    fs.appendFileSync(file, JSON.stringify({ timestamp: new Date().toISOString(), type: 'event_msg', payload: { type: 'compaction_begin', reason: 'threshold' } }) + '\n');
+    fs.appendFileSync(
+      file,
+      JSON.stringify({
+        timestamp: new Date().toISOString(),
+        type: 'event_msg',
+        payload: { type: 'compaction_begin', reason: 'threshold' },
+      }) + '\n',
+    );
     const again = await agent.resumeSession(s.id);
     sessions.push(again);
     const lines = readJsonl(file);
@@ -208,7 +223,15 @@ describe('context meter and cost in floe traces', () => {
   it('list and show give tokens in context / window and the cost from config.yaml prices', async () => {
     const { agent, env } = await setup([exec('echo one', 'c1', 1000), text('Done.', 1500)]);
     const cfg = path.join(env.home, 'config.yaml');
-    fs.writeFileSync(cfg, fs.readFileSync(cfg, 'utf8').replace('context_window: 4000', 'context_window: 4000\n        input_per_mtok: 2\n        output_per_mtok: 10'));
+    fs.writeFileSync(
+      cfg,
+      fs
+        .readFileSync(cfg, 'utf8')
+        .replace(
+          'context_window: 4000',
+          'context_window: 4000\n        input_per_mtok: 2\n        output_per_mtok: 10',
+        ),
+    );
     const s = await agent.createSession({ workspace: env.workspace });
     sessions.push(s);
     await drain(s.run('go', { approve: async () => 'allow' }));

@@ -10,7 +10,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../fixtures/model-server.js';
 import { runCli } from '../helpers/cli.js';
 
-const KEYS = { OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', DEEPSEEK_API_KEY: '', OPENROUTER_API_KEY: '', OPENAI_BASE_URL: '', ANTHROPIC_BASE_URL: '' };
+const KEYS = {
+  OPENAI_API_KEY: '',
+  ANTHROPIC_API_KEY: '',
+  DEEPSEEK_API_KEY: '',
+  OPENROUTER_API_KEY: '',
+  OPENAI_BASE_URL: '',
+  ANTHROPIC_BASE_URL: '',
+};
 /** host:port on loopback where nothing listens (a port just released), so no real Ollama is picked up. */
 let CLOSED = '';
 beforeAll(async () => {
@@ -41,7 +48,12 @@ describe('first run with no config.yaml', () => {
   it('only OPENAI_API_KEY set: floe run "hi" works, the key stays in the environment, one line names the default', async () => {
     server = await startModelServer([{ reply: { text: 'Hello from the scripted model.' } }]);
     const { home, workspace } = freshHome();
-    const env = { ...KEYS, OPENAI_API_KEY: 'sk-first-run-secret', OPENAI_BASE_URL: server.openaiBaseUrl, OLLAMA_HOST: CLOSED };
+    const env = {
+      ...KEYS,
+      OPENAI_API_KEY: 'sk-first-run-secret',
+      OPENAI_BASE_URL: server.openaiBaseUrl,
+      OLLAMA_HOST: CLOSED,
+    };
     const r = await runCli(['run', '--workspace', workspace, 'hi'], { home, env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Hello from the scripted model.');
@@ -71,12 +83,19 @@ describe('first run with no config.yaml', () => {
     server = await startModelServer([{ reply: { text: 'Local hello.' } }]);
     const { home, workspace } = freshHome();
     // an OpenAI key whose endpoint refuses the connection (loopback, nothing listening): named, not added
-    const env = { ...KEYS, OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: `http://${CLOSED}/v1`, OLLAMA_HOST: server.url.replace('http://', '') };
+    const env = {
+      ...KEYS,
+      OPENAI_API_KEY: 'sk-x',
+      OPENAI_BASE_URL: `http://${CLOSED}/v1`,
+      OLLAMA_HOST: server.url.replace('http://', ''),
+    };
     const r = await runCli(['run', '--workspace', workspace, 'hi'], { home, env, timeoutMs: 60_000 });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Local hello.');
     const lines = r.stderr.trim().split('\n');
-    expect(lines[0]).toBe(`floe: found OPENAI_API_KEY, but could not list its models (http://${CLOSED}/v1/models: ECONNREFUSED); provider "openai" not added.`);
+    expect(lines[0]).toBe(
+      `floe: found OPENAI_API_KEY, but could not list its models (http://${CLOSED}/v1/models: ECONNREFUSED); provider "openai" not added.`,
+    );
     expect(lines[1]).toContain(`added "ollama" (found Ollama at ${server.url}; 1 model from its models endpoint)`);
     expect(lines[1]).toContain('Default model: ollama/scripted-model');
     expect(server.modelListRequests[0]!.headers.authorization).toBeUndefined();

@@ -2,7 +2,17 @@
 // `floe web` builds the UI on demand, saying so, and then serves the app rather than a "not built" page; and the
 // pure missing/stale/fresh decision that postinstall and prebench (bin/build-ui.mjs) use.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,16 +75,27 @@ describe('bin/build-ui.mjs (postinstall, prebench)', () => {
     expect(scripts.postinstall).toBe('node bin/build-ui.mjs');
     expect(scripts.prebench).toBe('node bin/build-ui.mjs --stale');
     const root = freshClone('scripted');
-    const first = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs')], { cwd: root, encoding: 'utf8', timeout: 110_000 });
+    const first = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 110_000,
+    });
     expect(first.status, first.stderr).toBe(0);
     expect(first.stderr).toContain('The browser UI is not built yet; building it now');
     expect(rendererState(root)).toBe('fresh');
     // a source newer than the build: postinstall leaves it, prebench rebuilds it
     const now = Date.now() / 1000 + 5;
     utimesSync(path.join(root, 'renderer', 'index.html'), now, now);
-    const quiet = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs')], { cwd: root, encoding: 'utf8' });
+    const quiet = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect([quiet.status, quiet.stderr]).toEqual([0, '']);
-    const stale = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs'), '--stale'], { cwd: root, encoding: 'utf8', timeout: 110_000 });
+    const stale = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs'), '--stale'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 110_000,
+    });
     expect(stale.status, stale.stderr).toBe(0);
     expect(stale.stderr).toContain('The browser UI is older than its sources; rebuilding it');
   }, 240_000);

@@ -40,7 +40,8 @@ async function ok<T = any>(h: HostService, method: string, params: unknown = {})
 }
 
 function onlyOpenAi(server: ModelServer): void {
-  for (const k of ['ANTHROPIC_API_KEY', 'DEEPSEEK_API_KEY', 'OPENROUTER_API_KEY', 'ANTHROPIC_BASE_URL']) vi.stubEnv(k, '');
+  for (const k of ['ANTHROPIC_API_KEY', 'DEEPSEEK_API_KEY', 'OPENROUTER_API_KEY', 'ANTHROPIC_BASE_URL'])
+    vi.stubEnv(k, '');
   vi.stubEnv('OPENAI_API_KEY', 'sk-host-secret');
   vi.stubEnv('OPENAI_BASE_URL', server.openaiBaseUrl);
   vi.stubEnv('OLLAMA_HOST', closedPort);
@@ -99,7 +100,13 @@ describe('a project whose folder moved', () => {
     expect(moved).toMatchObject({ id: p.id, path: b, missing: false, name: 'a' });
 
     const clash = await h.call('projects.relocate', { projectId: p.id, path: other });
-    expect(clash).toEqual({ ok: false, error: { code: 'conflict', message: `The folder ${other} is already the project "other"; open that one, or forget it first.` } });
+    expect(clash).toEqual({
+      ok: false,
+      error: {
+        code: 'conflict',
+        message: `The folder ${other} is already the project "other"; open that one, or forget it first.`,
+      },
+    });
     const gone = await h.call('projects.relocate', { projectId: p.id, path: path.join(root, 'nowhere') });
     expect(gone).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   });

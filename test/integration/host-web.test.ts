@@ -32,7 +32,11 @@ interface Env {
 async function setup(script: Script, opts: { vision?: boolean } = {}): Promise<Env> {
   const server = await startModelServer(script);
   cleanups.push(() => server.close());
-  const env = tempHome({ baseUrl: server.openaiBaseUrl, vision: opts.vision, systemConfig: 'system_prompt: test agent\n' });
+  const env = tempHome({
+    baseUrl: server.openaiBaseUrl,
+    vision: opts.vision,
+    systemConfig: 'system_prompt: test agent\n',
+  });
   cleanups.push(() => env.cleanup());
   const host = createHost({ home: env.home, mode: 'web', retrySchedule: [10, 10, 10, 10, 10] });
   cleanups.push(() => host.dispose());
@@ -59,7 +63,8 @@ const visible = (t: Term) => {
   return Array.from({ length: t.rows }, (_, y) => b.getLine(b.viewportY + y)?.translateToString(true) ?? '');
 };
 
-const payloadsOf = (messages: any[], type: string) => messages.filter((m) => m.payload?.type === type).map((m) => m.payload);
+const payloadsOf = (messages: any[], type: string) =>
+  messages.filter((m) => m.payload?.type === type).map((m) => m.payload);
 const exec = (cmd: string, id: string) => ({ name: 'exec_command', arguments: { cmd }, id });
 
 /** A valid 1×1 PNG built from its chunks. */
@@ -74,17 +79,36 @@ function tinyPng(): Buffer {
   };
   const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
   const idat = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('host over WebSocket', () => {
   it('always-ask: approval.request → allow → terminal data as events → task completes; a second client gets the pending approval', async () => {
-    const e = await setup([{ reply: { toolCalls: [exec('echo hello-from-$((6*7))-pty', 'call_1')] } }, { reply: { text: 'all done' } }]);
+    const e = await setup([
+      { reply: { toolCalls: [exec('echo hello-from-$((6*7))-pty', 'call_1')] } },
+      { reply: { text: 'all done' } },
+    ]);
     const s = await newSession(e);
-    expect(s).toMatchObject({ approvalMode: 'always-ask', status: 'idle', workspace: e.env.workspace, agent: 'default', model: 'mock/m1' });
+    expect(s).toMatchObject({
+      approvalMode: 'always-ask',
+      status: 'idle',
+      workspace: e.env.workspace,
+      agent: 'default',
+      model: 'mock/m1',
+    });
     expect(await e.c.ok('sessions.run', { sessionId: s.id, prompt: 'say hello' })).toEqual({ started: true });
     const asked = await e.c.waitFor('approval.request', (p) => p.sessionId === s.id);
-    expect(asked).toMatchObject({ toolName: 'exec_command', toolCallId: 'call_1', permission: 'rw', hasPreview: false });
+    expect(asked).toMatchObject({
+      toolName: 'exec_command',
+      toolCallId: 'call_1',
+      permission: 'rw',
+      hasPreview: false,
+    });
     expect(JSON.parse(asked.arguments)).toEqual({ cmd: 'echo hello-from-$((6*7))-pty' });
 
     // a second client (a reloaded window) subscribing mid-run gets the same pending approval
@@ -97,20 +121,34 @@ describe('host over WebSocket', () => {
     const started = await e.c.waitFor('terminal.started', (p) => p.sessionId === s.id);
     expect(started.cmd).toBe('echo hello-from-$((6*7))-pty');
     await e.c.waitFor('terminal.exit', (p) => p.processId === started.id);
-    const data = e.c.events.filter((x) => x.event === 'terminal.data' && x.payload.processId === started.id).map((x) => x.payload.data).join('');
+    const data = e.c.events
+      .filter((x) => x.event === 'terminal.data' && x.payload.processId === started.id)
+      .map((x) => x.payload.data)
+      .join('');
     expect(data).toContain('hello-from-42-pty');
     const done = await e.c.waitFor('session.status', (p) => p.sessionId === s.id && p.status !== 'running');
     expect(done.status).toBe('completed');
     expect((await e.c.ok('sessions.get', { sessionId: s.id })).status).toBe('completed');
-    expect(await e.c.ok('commands.scrollback', { sessionId: s.id, processId: started.id })).toEqual({ data: expect.stringContaining('hello-from-42-pty') });
+    expect(await e.c.ok('commands.scrollback', { sessionId: s.id, processId: started.id })).toEqual({
+      data: expect.stringContaining('hello-from-42-pty'),
+    });
 
     const { messages } = await e.c.ok('sessions.transcript', { sessionId: s.id });
     expect(payloadsOf(messages, 'approval_decision')).toEqual([
-      { type: 'approval_decision', decision: 'allow', tool_call_id: 'call_1', tool_name: 'exec_command', decided_by: 'human' },
+      {
+        type: 'approval_decision',
+        decision: 'allow',
+        tool_call_id: 'call_1',
+        tool_name: 'exec_command',
+        decided_by: 'human',
+      },
     ]);
     expect(payloadsOf(messages, 'tool_call_output')[0].output).toContain('hello-from-42-pty');
     // the id was consumed: deciding again is not found
-    expect(await e.c.call('approvals.decide', { approvalId: asked.id, decision: 'allow' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await e.c.call('approvals.decide', { approvalId: asked.id, decision: 'allow' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     // the index followed the trace
     const page = await e.c.ok('traces.page', { sessionId: s.id, offset: 0, limit: 500 });
     expect(page.total).toBe(page.rows.length);
@@ -129,12 +167,16 @@ describe('host over WebSocket', () => {
     await e.c.ok('sessions.run', { sessionId: s.id, prompt: 'two files' });
     const asked = await e.c.waitFor('approval.request');
     expect(asked.toolCallId).toBe('call_a');
-    expect((await e.c.ok('sessions.setApprovalMode', { sessionId: s.id, mode: 'deny-all' })).approvalMode).toBe('deny-all');
+    expect((await e.c.ok('sessions.setApprovalMode', { sessionId: s.id, mode: 'deny-all' })).approvalMode).toBe(
+      'deny-all',
+    );
     await e.c.ok('approvals.decide', { approvalId: asked.id, decision: 'allow' });
     await e.c.waitFor('session.status', (p) => p.status === 'completed');
     expect(e.c.events.filter((x) => x.event === 'approval.request')).toHaveLength(1);
     const { messages } = await e.c.ok('sessions.transcript', { sessionId: s.id });
-    expect(payloadsOf(messages, 'approval_decision').map((p: any) => [p.tool_call_id, p.decision, p.decided_by])).toEqual([
+    expect(
+      payloadsOf(messages, 'approval_decision').map((p: any) => [p.tool_call_id, p.decision, p.decided_by]),
+    ).toEqual([
       ['call_a', 'allow', 'human'],
       ['call_b', 'deny', 'mode'],
     ]);
@@ -168,7 +210,10 @@ describe('host over WebSocket', () => {
     await e.c.waitFor('session.status', (p) => p.sessionId === b.id && p.status === 'completed');
     expect(fs.existsSync(path.join(e.env.workspace, 'r3'))).toBe(false);
     const tb = await e.c.ok('sessions.transcript', { sessionId: b.id });
-    expect(payloadsOf(tb.messages, 'tool_call_output')[0]).toMatchObject({ output: 'Tool call denied by user.', stop_reason: 'aborted' });
+    expect(payloadsOf(tb.messages, 'tool_call_output')[0]).toMatchObject({
+      output: 'Tool call denied by user.',
+      stop_reason: 'aborted',
+    });
   });
 
   it('abort with two pending approvals (two subagents asking): both denied, no tool runs, abort event, status aborted', async () => {
@@ -176,7 +221,8 @@ describe('host over WebSocket', () => {
       next(req) {
         const text = JSON.stringify(req.body.messages);
         for (const k of ['1', '2']) {
-          if (text.includes(`child-task-${k}`)) return { reply: { toolCalls: [exec(`touch child-${k}.txt`, `child_call_${k}`)] } };
+          if (text.includes(`child-task-${k}`))
+            return { reply: { toolCalls: [exec(`touch child-${k}.txt`, `child_call_${k}`)] } };
         }
         if (text.includes('parent-task') && !text.includes('"tool"')) {
           return {
@@ -207,10 +253,15 @@ describe('host over WebSocket', () => {
     expect((await e.c.ok('subscribe')).pendingApprovals).toHaveLength(2);
 
     expect(await e.c.ok('sessions.abort', { sessionId: s.id })).toEqual({ aborted: true });
-    const resolved = e.c.events.filter((x) => x.event === 'approval.resolved' && [k1.id, k2.id].includes(x.payload.approvalId));
+    const resolved = e.c.events.filter(
+      (x) => x.event === 'approval.resolved' && [k1.id, k2.id].includes(x.payload.approvalId),
+    );
     expect(resolved.map((x) => x.payload.decision)).toEqual(['deny', 'deny']);
     await e.c.waitFor('session.status', (p) => p.sessionId === s.id && p.status === 'aborted');
-    await e.c.waitFor('session.message', (p) => p.sessionId === s.id && !p.message.origin && p.message.payload.type === 'abort');
+    await e.c.waitFor(
+      'session.message',
+      (p) => p.sessionId === s.id && !p.message.origin && p.message.payload.type === 'abort',
+    );
     expect((await e.c.ok('approvals.list', {})).length).toBe(0);
     await new Promise((r) => setTimeout(r, 300));
     expect(fs.existsSync(path.join(e.env.workspace, 'child-1.txt'))).toBe(false);
@@ -226,26 +277,43 @@ describe('host over WebSocket', () => {
   it('image preview of a pending read_image: PNG → data URL image/png; SVG → refused', async () => {
     const e = await setup(
       [
-        { reply: { toolCalls: [{ name: 'read_image', arguments: { source: 'pic.png' }, id: 'img_1' }, { name: 'read_image', arguments: { source: 'logo.svg' }, id: 'img_2' }] } },
+        {
+          reply: {
+            toolCalls: [
+              { name: 'read_image', arguments: { source: 'pic.png' }, id: 'img_1' },
+              { name: 'read_image', arguments: { source: 'logo.svg' }, id: 'img_2' },
+            ],
+          },
+        },
         { reply: { text: 'seen' } },
       ],
       { vision: true },
     );
     const png = tinyPng();
     fs.writeFileSync(path.join(e.env.workspace, 'pic.png'), png);
-    fs.writeFileSync(path.join(e.env.workspace, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
+    fs.writeFileSync(
+      path.join(e.env.workspace, 'logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>',
+    );
     const s = await newSession(e);
     await e.c.ok('sessions.run', { sessionId: s.id, prompt: 'look' });
     const a1 = await e.c.waitFor('approval.request', (p) => p.toolCallId === 'img_1');
     expect(a1).toMatchObject({ toolName: 'read_image', permission: 'r', hasPreview: true });
     const prev = await e.c.ok('approvals.preview', { approvalId: a1.id });
-    expect(prev).toEqual({ dataUrl: `data:image/png;base64,${png.toString('base64')}`, mime: 'image/png', size: png.length });
+    expect(prev).toEqual({
+      dataUrl: `data:image/png;base64,${png.toString('base64')}`,
+      mime: 'image/png',
+      size: png.length,
+    });
     await e.c.ok('approvals.decide', { approvalId: a1.id, decision: 'deny' });
     const a2 = await e.c.waitFor('approval.request', (p) => p.toolCallId === 'img_2');
     const refused = await e.c.call('approvals.preview', { approvalId: a2.id });
     expect(refused).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(refused.ok ? '' : refused.error.message).toMatch(/svg|unsupported|png, jpeg, gif/i);
-    expect(await e.c.call('approvals.preview', { approvalId: 'approval-forged' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await e.c.call('approvals.preview', { approvalId: 'approval-forged' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     await e.c.ok('approvals.decide', { approvalId: a2.id, decision: 'deny' });
     await e.c.waitFor('session.status', (p) => p.status === 'completed');
   });
@@ -257,12 +325,21 @@ describe('host over WebSocket', () => {
     const s = await newSession(e, 'allow-all');
     await e.c.ok('sessions.run', { sessionId: s.id, prompt: 'flood' });
     const started = await e.c.waitFor('terminal.started');
-    const mine = () => e.c.events.filter((x) => (x.event === 'terminal.data' || x.event === 'terminal.resync') && x.payload.processId === started.id);
-    const liveChars = () => mine().filter((x) => x.event === 'terminal.data').reduce((n, x) => n + x.payload.data.length, 0);
+    const mine = () =>
+      e.c.events.filter(
+        (x) => (x.event === 'terminal.data' || x.event === 'terminal.resync') && x.payload.processId === started.id,
+      );
+    const liveChars = () =>
+      mine()
+        .filter((x) => x.event === 'terminal.data')
+        .reduce((n, x) => n + x.payload.data.length, 0);
     // the client acks nothing: before this change the pty stayed paused at the high watermark and this never ended
     await e.c.waitFor('session.status', (p) => p.status === 'completed');
     const { messages } = await e.c.ok('sessions.transcript', { sessionId: s.id });
-    expect(payloadsOf(messages, 'tool_call_output').at(-1)).toMatchObject({ tool_call_id: 'flood', stop_reason: 'completed' });
+    expect(payloadsOf(messages, 'tool_call_output').at(-1)).toMatchObject({
+      tool_call_id: 'flood',
+      stop_reason: 'completed',
+    });
     const total = lines * 7; // seq prints ~1.3 M chars
     expect(liveChars()).toBeGreaterThan(TERMINAL_HIGH_WATERMARK);
     expect(liveChars()).toBeLessThanOrEqual(TERMINAL_HIGH_WATERMARK + 1); // in flight stays bounded
@@ -272,7 +349,8 @@ describe('host over WebSocket', () => {
     // the pane: apply what arrived as the renderer does (data written, a resync resets and redraws), then compare
     // with the host's own headless screen (its serialisation, drawn on a fresh terminal)
     const pane = new Terminal({ cols: started.cols, rows: started.rows, allowProposedApi: true });
-    for (const x of mine()) await write(pane, x.event === 'terminal.resync' ? `\x1bc${x.payload.data}` : x.payload.data);
+    for (const x of mine())
+      await write(pane, x.event === 'terminal.resync' ? `\x1bc${x.payload.data}` : x.payload.data);
     const hostScreen = new Terminal({ cols: started.cols, rows: started.rows, allowProposedApi: true });
     await write(hostScreen, (await e.c.ok('commands.scrollback', { sessionId: s.id, processId: started.id })).data);
     const paneRows = visible(pane);

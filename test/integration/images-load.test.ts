@@ -25,7 +25,10 @@ beforeAll(async () => {
   writeFileSync(path.join(ws, 'sub', 'pic.png'), png);
   writeFileSync(path.join(ws, 'big.png'), Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length)]));
   writeFileSync(path.join(ws, 'exact.png'), Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES - png.length)]));
-  writeFileSync(path.join(ws, 'logo.svg'), '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>');
+  writeFileSync(
+    path.join(ws, 'logo.svg'),
+    '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>',
+  );
   writeFileSync(path.join(ws, 'notes.txt'), 'hello');
   writeFileSync(path.join(ws, 'empty.png'), '');
   writeFileSync(path.join(outside, 'secret.png'), png);

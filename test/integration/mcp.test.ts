@@ -46,7 +46,11 @@ function httpMcp(): McpServer {
   const s = new McpServer({ name: 'test-http', version: '1.0.0' });
   s.registerTool(
     'add',
-    { description: 'Add two numbers and return the sum.', inputSchema: { a: z.number(), b: z.number() }, annotations: { readOnlyHint: true } },
+    {
+      description: 'Add two numbers and return the sum.',
+      inputSchema: { a: z.number(), b: z.number() },
+      annotations: { readOnlyHint: true },
+    },
     async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
   );
   s.registerTool('stats', { description: 'Structured numbers only.', inputSchema: {} }, async () => ({
@@ -71,7 +75,9 @@ function pagedServer(): Server {
       ...(i + 1 < all.length ? { nextCursor: String(i + 1) } : {}),
     };
   });
-  s.setRequestHandler(CallToolRequestSchema, async (req) => ({ content: [{ type: 'text', text: `ran ${req.params.name}` }] }));
+  s.setRequestHandler(CallToolRequestSchema, async (req) => ({
+    content: [{ type: 'text', text: `ran ${req.params.name}` }],
+  }));
   return s;
 }
 
@@ -121,7 +127,9 @@ describe('legacy SSE transport', () => {
     const url = `http://127.0.0.1:${(sse.address() as AddressInfo).port}/sse`;
     let conn: McpConnection | undefined;
     try {
-      conn = await connectMcpServers([{ name: 'old', config: { transport: 'sse', url, connectTimeoutMs: 5000 } }], { workspace: root });
+      conn = await connectMcpServers([{ name: 'old', config: { transport: 'sse', url, connectTimeoutMs: 5000 } }], {
+        workspace: root,
+      });
       expect(conn.results[0]!.status).toBe('connected');
       expect((await call(find(conn, 'mcp__old__add'), { a: 1, b: 2 })).text).toBe('3');
     } finally {
@@ -149,7 +157,15 @@ describe('connectMcpServers with real servers', () => {
         { name: 'every', config: { command: process.execPath, args: [EVERY_BIN, 'stdio'], permission: 'auto' } },
         { name: 'missing', config: { command: path.join(root, 'no-such-mcp-server') } },
         { name: 'web', config: { url: `${base}/mcp`, headers: { Authorization: 'Bearer t0ken' }, direct: true } },
-        { name: 'paged', config: { transport: 'http', url: `${base}/paged`, headers: { Authorization: 'Bearer t0ken' }, permission: 'r' } },
+        {
+          name: 'paged',
+          config: {
+            transport: 'http',
+            url: `${base}/paged`,
+            headers: { Authorization: 'Bearer t0ken' },
+            permission: 'r',
+          },
+        },
         { name: 'noauth', config: { url: `${base}/mcp`, connectTimeoutMs: 5000 } },
       ],
       { workspace: root },
@@ -174,7 +190,9 @@ describe('connectMcpServers with real servers', () => {
     expect(missing.tool_count).toBe(0);
     expect(conn.results[5]!.error).toMatch(/401|nauthorized/);
     for (const r of conn.results) expect(r.duration_ms).toBeGreaterThanOrEqual(0);
-    expect(conn.results[0]!.tool_count).toBe(conn.tools.filter((t) => t.definition.name.startsWith('mcp__fs__')).length);
+    expect(conn.results[0]!.tool_count).toBe(
+      conn.tools.filter((t) => t.definition.name.startsWith('mcp__fs__')).length,
+    );
   });
 
   it('names tools mcp__<server>__<tool> with permissions and visibility', () => {
@@ -193,12 +211,18 @@ describe('connectMcpServers with real servers', () => {
 
   it('follows pagination and applies a configured permission', () => {
     const paged = conn.tools.filter((t) => t.definition.name.startsWith('mcp__paged__'));
-    expect(paged.map((t) => t.definition.name)).toEqual(['mcp__paged__p_one', 'mcp__paged__p_two', 'mcp__paged__p_three']);
+    expect(paged.map((t) => t.definition.name)).toEqual([
+      'mcp__paged__p_one',
+      'mcp__paged__p_two',
+      'mcp__paged__p_three',
+    ]);
     expect(paged.every((t) => t.definition.permission === 'r')).toBe(true);
   });
 
   it('reads a file through the filesystem server', async () => {
-    const { text, result } = await call(find(conn, 'mcp__fs__read_text_file'), { path: path.join(allowed, 'hello.txt') });
+    const { text, result } = await call(find(conn, 'mcp__fs__read_text_file'), {
+      path: path.join(allowed, 'hello.txt'),
+    });
     expect(text).toBe('hello from the filesystem server\n');
     expect(result).toEqual({ stopReason: 'completed' });
   });
@@ -237,7 +261,9 @@ describe('connectMcpServers with real servers', () => {
     expect(text).toMatch(/^MCP server "every" is not connected: the server process exited/);
     expect(result).toEqual({ stopReason: 'failed' });
     // other servers are unaffected
-    expect((await call(find(conn, 'mcp__fs__list_allowed_directories'), {})).result).toEqual({ stopReason: 'completed' });
+    expect((await call(find(conn, 'mcp__fs__list_allowed_directories'), {})).result).toEqual({
+      stopReason: 'completed',
+    });
   });
 });
 
@@ -246,7 +272,10 @@ describe('connect timeouts and close()', () => {
     const t0 = Date.now();
     const conn = await connectMcpServers(
       [
-        { name: 'silent', config: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], connectTimeoutMs: 700 } },
+        {
+          name: 'silent',
+          config: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], connectTimeoutMs: 700 },
+        },
         { name: 'fs', config: { command: process.execPath, args: [FS_BIN, allowed] } },
       ],
       { workspace: root },
@@ -285,7 +314,12 @@ describe('connect timeouts and close()', () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 300);
     const conn = await connectMcpServers(
-      [{ name: 'silent', config: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], connectTimeoutMs: 10000 } }],
+      [
+        {
+          name: 'silent',
+          config: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], connectTimeoutMs: 10000 },
+        },
+      ],
       { workspace: root, signal: ac.signal },
     );
     try {
@@ -299,7 +333,12 @@ describe('connect timeouts and close()', () => {
 
   it('a server that exits at start-up fails with its stderr quoted', async () => {
     const conn = await connectMcpServers(
-      [{ name: 'crash', config: { command: process.execPath, args: ['-e', 'console.error("fatal: bad config"); process.exit(3)'] } }],
+      [
+        {
+          name: 'crash',
+          config: { command: process.execPath, args: ['-e', 'console.error("fatal: bad config"); process.exit(3)'] },
+        },
+      ],
       { workspace: root },
     );
     try {
@@ -312,7 +351,8 @@ describe('connect timeouts and close()', () => {
   });
 
   it('runs stdio servers in the workspace by default, with env merged over process.env', async () => {
-    const script = 'console.error(process.cwd() + "|" + process.env.FLOE_T + "|" + (process.env.PATH ? "path" : "nopath")); process.exit(1)';
+    const script =
+      'console.error(process.cwd() + "|" + process.env.FLOE_T + "|" + (process.env.PATH ? "path" : "nopath")); process.exit(1)';
     const conn = await connectMcpServers(
       [{ name: 'envcheck', config: { command: process.execPath, args: ['-e', script], env: { FLOE_T: 'v1' } } }],
       { workspace: allowed },

@@ -25,7 +25,12 @@ async function start(steps: ScriptStep[]): Promise<ModelServer> {
 const client = (s: ModelServer, protocol: Protocol, extra = {}) =>
   createModelClient(model(protocol, protocol === 'openai' ? s.openaiBaseUrl : s.anthropicBaseUrl, extra));
 
-const req = (over: Partial<ModelRequest> = {}): ModelRequest => ({ system: 'be brief', messages: [userText('hi')], tools: [], ...over });
+const req = (over: Partial<ModelRequest> = {}): ModelRequest => ({
+  system: 'be brief',
+  messages: [userText('hi')],
+  tools: [],
+  ...over,
+});
 
 const REPLY: ScriptStep = {
   reply: {
@@ -53,7 +58,9 @@ describe.each(['openai', 'anthropic'] as const)('%s provider against the scripte
     expect(JSON.parse(c[2].arguments)).toEqual({ cmd: 'ls -la', yield_time_ms: 1000 });
     expect(c[3]).toMatchObject({ name: 'read_image', arguments: '{"source":"a.png"}', tool_call_id: 'fixed_id' });
     // deltas really came in several pieces
-    expect(payloads(msgs).filter((p) => p.type === 'partial_text' && p.event_type === 'delta').length).toBeGreaterThan(3);
+    expect(payloads(msgs).filter((p) => p.type === 'partial_text' && p.event_type === 'delta').length).toBeGreaterThan(
+      3,
+    );
     expect(result.stopReason).toBe('completed');
     expect(result.usage).toEqual(
       protocol === 'openai'
@@ -66,7 +73,11 @@ describe.each(['openai', 'anthropic'] as const)('%s provider against the scripte
     const s = await start([{ reply: { text: 'ok' } }]);
     const history = [
       userText('go'),
-      modelMsg({ type: 'thinking', thinking: 'hm', fidelity: protocol === 'openai' ? { source: 'reasoning_content' } : { signature: 'S1' } }),
+      modelMsg({
+        type: 'thinking',
+        thinking: 'hm',
+        fidelity: protocol === 'openai' ? { source: 'reasoning_content' } : { signature: 'S1' },
+      }),
       toolCall('exec_command', '{"cmd":"ls"}', 'c1'),
       toolOutput('c1', 'a.png', 'completed'),
     ];
@@ -100,14 +111,21 @@ describe.each(['openai', 'anthropic'] as const)('%s provider against the scripte
     const { result } = await drain(client(s, protocol).stream(req()));
     expect(result.stopReason).toBe('auth');
     expect(result.status).toBe(401);
-    expect(result.errorMessage).toMatch(/^HTTP 401 \S+: Incorrect API key provided \(scripted\)\. — check the API key of provider "test"/);
+    expect(result.errorMessage).toMatch(
+      /^HTTP 401 \S+: Incorrect API key provided \(scripted\)\. — check the API key of provider "test"/,
+    );
   });
 
   it('429 with Retry-After → timeout + retryAfterMs; the SDK does not retry on its own', async () => {
-    const s = await start([{ error: { status: 429, headers: { 'retry-after': '2' } } }, { reply: { text: 'must not be fetched' } }]);
+    const s = await start([
+      { error: { status: 429, headers: { 'retry-after': '2' } } },
+      { reply: { text: 'must not be fetched' } },
+    ]);
     const { result } = await drain(client(s, protocol).stream(req()));
     expect(result).toMatchObject({ stopReason: 'timeout', status: 429, retryAfterMs: 2000 });
-    expect(result.errorMessage).toMatch(/^rate limited: HTTP 429 (rate_limit_error|requests): Rate limit reached \(scripted\)\.$/);
+    expect(result.errorMessage).toMatch(
+      /^rate limited: HTTP 429 (rate_limit_error|requests): Rate limit reached \(scripted\)\.$/,
+    );
     expect(s.requests).toHaveLength(1);
   });
 
@@ -152,7 +170,10 @@ describe.each(['openai', 'anthropic'] as const)('%s provider against the scripte
   });
 
   it('a slow first byte beyond timeoutMs → timeout; a stream that keeps flowing is not cut', async () => {
-    const s = await start([{ reply: { text: 'late', delayMs: 1500 } }, { reply: { text: 'a steady stream of words', chunkDelayMs: 100 } }]);
+    const s = await start([
+      { reply: { text: 'late', delayMs: 1500 } },
+      { reply: { text: 'a steady stream of words', chunkDelayMs: 100 } },
+    ]);
     const c = client(s, protocol);
     expect((await drain(c.stream(req({ timeoutMs: 400 })))).result.stopReason).toBe('timeout');
     const ok = await drain(c.stream(req({ timeoutMs: 400 })));
@@ -194,7 +215,9 @@ describe('scripted server extras', () => {
     const s = await start([(r) => ({ reply: { text: `you said ${r.body.messages.at(-1).content}` } })]);
     s.push({ reply: { text: 'second' } });
     const c = client(s, 'openai');
-    expect(completes((await drain(c.stream(req({ messages: [userText('ping')] })))).msgs)[0].text).toBe('you said ping');
+    expect(completes((await drain(c.stream(req({ messages: [userText('ping')] })))).msgs)[0].text).toBe(
+      'you said ping',
+    );
     expect(completes((await drain(c.stream(req()))).msgs)[0].text).toBe('second');
     const models = (await (await fetch(`${s.openaiBaseUrl}/models`)).json()) as { data: { id: string }[] };
     expect(models.data[0]!.id).toBe('scripted-model');
@@ -227,7 +250,9 @@ describe('scripted server extras', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       const port = fs.readFileSync(portFile, 'utf8').trim();
-      const { msgs, result } = await drain(createModelClient(model('anthropic', `http://127.0.0.1:${port}`)).stream(req()));
+      const { msgs, result } = await drain(
+        createModelClient(model('anthropic', `http://127.0.0.1:${port}`)).stream(req()),
+      );
       expect(result.stopReason).toBe('completed');
       expect(completes(msgs)[0].text).toBe('from the child');
     } finally {

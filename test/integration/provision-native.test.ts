@@ -15,7 +15,11 @@ import { provisionSqlite, type NativeTarget } from '../../main/electron/provisio
 import { REPO } from '../helpers/cli.js';
 
 const NODE_BUILD = path.join(REPO, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-const VERSION = (JSON.parse(readFileSync(path.join(REPO, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(path.join(REPO, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 const work = mkdtempSync(path.join(tmpdir(), 'floe-provision-'));
 /** path → tarball bytes the mirror serves; everything else is 404 */
@@ -74,27 +78,61 @@ afterAll(async () => {
 
 describe('provisioning better-sqlite3 for the desktop runtime from a mirror', () => {
   it('installs a good prebuilt binary after loading it, and keeps it on the next start', async () => {
-    const node: NativeTarget = { runtime: 'node', target: process.versions.node, abi: process.versions.modules, platform: process.platform, arch: process.arch };
+    const node: NativeTarget = {
+      runtime: 'node',
+      target: process.versions.node,
+      abi: process.versions.modules,
+      platform: process.platform,
+      arch: process.arch,
+    };
     served.set(assetPath(node), tarball(NODE_BUILD));
     const root = appRoot();
     const lines: string[] = [];
-    const r = await provisionSqlite({ root, target: node, loader: process.execPath, env: env(), log: (l) => lines.push(l) });
-    expect(r).toEqual({ ok: true, path: path.join(root, 'native', 'electron', 'better_sqlite3.node'), source: 'prebuilt' });
+    const r = await provisionSqlite({
+      root,
+      target: node,
+      loader: process.execPath,
+      env: env(),
+      log: (l) => lines.push(l),
+    });
+    expect(r).toEqual({
+      ok: true,
+      path: path.join(root, 'native', 'electron', 'better_sqlite3.node'),
+      source: 'prebuilt',
+    });
     expect(requests).toContain(assetPath(node));
-    expect(readFileSync(path.join(root, 'native', 'electron', 'better_sqlite3.node')).equals(readFileSync(NODE_BUILD))).toBe(true);
-    expect(JSON.parse(readFileSync(path.join(root, 'native', 'electron', 'better_sqlite3.json'), 'utf8'))).toMatchObject({ abi: node.abi, betterSqlite3: VERSION, source: 'prebuilt' });
-    expect(lines[0]).toBe(`Fetching better-sqlite3 ${VERSION} prebuilt for Node ${node.target} (ABI ${node.abi}, ${node.platform}-${node.arch})…`);
+    expect(
+      readFileSync(path.join(root, 'native', 'electron', 'better_sqlite3.node')).equals(readFileSync(NODE_BUILD)),
+    ).toBe(true);
+    expect(
+      JSON.parse(readFileSync(path.join(root, 'native', 'electron', 'better_sqlite3.json'), 'utf8')),
+    ).toMatchObject({ abi: node.abi, betterSqlite3: VERSION, source: 'prebuilt' });
+    expect(lines[0]).toBe(
+      `Fetching better-sqlite3 ${VERSION} prebuilt for Node ${node.target} (ABI ${node.abi}, ${node.platform}-${node.arch})…`,
+    );
     expect(lines).toContain('Installed native/electron/better_sqlite3.node (prebuilt, verified).');
     expect(lines.some((l) => l.includes(`GET ${mirror}${assetPath(node)}`))).toBe(true);
 
     const before = requests.length;
-    const again = await provisionSqlite({ root, target: node, loader: process.execPath, env: env(), log: (l) => lines.push(l) });
+    const again = await provisionSqlite({
+      root,
+      target: node,
+      loader: process.execPath,
+      env: env(),
+      log: (l) => lines.push(l),
+    });
     expect(again).toMatchObject({ ok: true, source: 'present' });
     expect(requests.length).toBe(before);
   });
 
   it('rejects a binary of the wrong ABI (a Node build offered for Electron), then falls back to compiling', async () => {
-    const electron: NativeTarget = { runtime: 'electron', target: '45.5.0', abi: '150', platform: process.platform, arch: process.arch };
+    const electron: NativeTarget = {
+      runtime: 'electron',
+      target: '45.5.0',
+      abi: '150',
+      platform: process.platform,
+      arch: process.arch,
+    };
     served.set(assetPath(electron), tarball(NODE_BUILD));
     const root = appRoot();
     // a wrong binary already in place is not trusted either
@@ -104,9 +142,15 @@ describe('provisioning better-sqlite3 for the desktop runtime from a mirror', ()
     const r = await provisionSqlite({ root, target: electron, loader: null, env: env(), log: (l) => lines.push(l) });
     expect(r.ok).toBe(false);
     const reason = (r as { reason: string }).reason;
-    expect(reason).toMatch(/^download rejected: .*better_sqlite3\.node is built for ABI 115, but Electron 45\.5\.0 \(ABI 150, [^)]*\) needs ABI 150; compiling failed: /);
-    expect(lines[0]).toMatch(/^The existing native\/electron\/better_sqlite3\.node cannot be used \(.*ABI 115.*\); replacing it\.$/);
-    expect(lines).toContain(`Compiling better-sqlite3 ${VERSION} against the headers of Electron 45.5.0 (ABI 150, ${process.platform}-${process.arch}) (about a minute)…`);
+    expect(reason).toMatch(
+      /^download rejected: .*better_sqlite3\.node is built for ABI 115, but Electron 45\.5\.0 \(ABI 150, [^)]*\) needs ABI 150; compiling failed: /,
+    );
+    expect(lines[0]).toMatch(
+      /^The existing native\/electron\/better_sqlite3\.node cannot be used \(.*ABI 115.*\); replacing it\.$/,
+    );
+    expect(lines).toContain(
+      `Compiling better-sqlite3 ${VERSION} against the headers of Electron 45.5.0 (ABI 150, ${process.platform}-${process.arch}) (about a minute)…`,
+    );
     // the fallback asked the mirror for Electron's headers (so nodedir=/usr did not reach node-gyp)
     expect(requests.some((u) => u.startsWith('/headers/v45.5.0/'))).toBe(true);
     // nothing wrong was installed: the old file is still the only one, and it is still the wrong one
@@ -115,7 +159,13 @@ describe('provisioning better-sqlite3 for the desktop runtime from a mirror', ()
   });
 
   it('a failed download falls back to compiling and reports both, with a message', async () => {
-    const electron: NativeTarget = { runtime: 'electron', target: '45.4.0', abi: '150', platform: process.platform, arch: process.arch };
+    const electron: NativeTarget = {
+      runtime: 'electron',
+      target: '45.4.0',
+      abi: '150',
+      platform: process.platform,
+      arch: process.arch,
+    };
     served.clear();
     const root = appRoot();
     const lines: string[] = [];
@@ -123,7 +173,9 @@ describe('provisioning better-sqlite3 for the desktop runtime from a mirror', ()
     expect(requests).toContain(assetPath(electron)); // asked, got 404
     expect(r.ok).toBe(false);
     expect((r as { reason: string }).reason).toMatch(/^download failed: .+; compiling failed: Error: 404 .*headers/);
-    expect(lines.find((l) => l.startsWith('No usable prebuilt binary'))).toMatch(/^No usable prebuilt binary \(download failed: .+\)\.$/);
+    expect(lines.find((l) => l.startsWith('No usable prebuilt binary'))).toMatch(
+      /^No usable prebuilt binary \(download failed: .+\)\.$/,
+    );
     expect(requests.some((u) => u.startsWith('/headers/v45.4.0/'))).toBe(true);
     expect(existsSync(path.join(root, 'native', 'electron', 'better_sqlite3.node'))).toBe(false);
   });

@@ -58,9 +58,12 @@ describe('crash and resume', () => {
     const request = server.requests[1].body.messages;
     const calls = request.flatMap((m: any) => (m.tool_calls ?? []).map((c: any) => c.id));
     expect(calls).toEqual(['call_quick', 'call_slow']);
-    for (const id of calls) expect(request.filter((m: any) => m.role === 'tool' && m.tool_call_id === id)).toHaveLength(1);
+    for (const id of calls)
+      expect(request.filter((m: any) => m.role === 'tool' && m.tool_call_id === id)).toHaveLength(1);
     expect(request.find((m: any) => m.role === 'tool' && m.tool_call_id === 'call_quick').content).toBe('quick\n');
-    expect(request.find((m: any) => m.role === 'tool' && m.tool_call_id === 'call_slow').content).toBe('[interrupted: tool aborted by user]');
+    expect(request.find((m: any) => m.role === 'tool' && m.tool_call_id === 'call_slow').content).toBe(
+      '[interrupted: tool aborted by user]',
+    );
     expect(request.at(-1)).toMatchObject({ role: 'user', content: 'go on' });
 
     const after = fs.readFileSync(files[0], 'utf8');

@@ -48,15 +48,24 @@ function waitFor(h: HostService, event: string, pred: (p: any) => boolean = () =
   });
 }
 
-const exec = (cmd: string, id: string) => ({ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id }] } });
+const exec = (cmd: string, id: string) => ({
+  reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id }] },
+});
 const decisions = async (h: HostService, sessionId: string) =>
   (await ok(h, 'sessions.transcript', { sessionId })).messages
     .filter((m: any) => m.payload?.type === 'approval_decision')
     .map((m: any) => m.payload);
 
-async function run(h: HostService, sessionId: string, prompt: string, onAsk?: (a: any) => Promise<void>): Promise<void> {
+async function run(
+  h: HostService,
+  sessionId: string,
+  prompt: string,
+  onAsk?: (a: any) => Promise<void>,
+): Promise<void> {
   const done = waitFor(h, 'session.status', (p) => p.sessionId === sessionId && p.status !== 'running');
-  const off = onAsk ? h.onEvent((e, p: any) => void (e === 'approval.request' && p.sessionId === sessionId && onAsk(p))) : () => {};
+  const off = onAsk
+    ? h.onEvent((e, p: any) => void (e === 'approval.request' && p.sessionId === sessionId && onAsk(p)))
+    : () => {};
   await ok(h, 'sessions.run', { sessionId, prompt });
   await done;
   off();
@@ -75,7 +84,11 @@ describe('approval rules in the host', () => {
     const asks: any[] = [];
     await run(h, s1.id, 'make files', async (a) => {
       asks.push(a);
-      await ok(h, 'approvals.decide', { approvalId: a.id, decision: 'allow', rule: { scope: 'project', pattern: a.uncovered[0].suggestion } });
+      await ok(h, 'approvals.decide', {
+        approvalId: a.id,
+        decision: 'allow',
+        rule: { scope: 'project', pattern: a.uncovered[0].suggestion },
+      });
     });
     expect(asks[0].uncovered).toEqual([
       { text: 'touch a.txt', reason: 'no rule covers this command', suggestion: 'touch' },
@@ -83,7 +96,13 @@ describe('approval rules in the host', () => {
     ]);
     expect(fs.existsSync(path.join(env.workspace, 'b.txt'))).toBe(true);
     const [rule] = await ok(h, 'rules.list', { projectId: p1.id });
-    expect(rule).toMatchObject({ action: 'allow', scope: 'project', scopeKey: env.workspace, tool: 'exec_command', pattern: 'touch' });
+    expect(rule).toMatchObject({
+      action: 'allow',
+      scope: 'project',
+      scopeKey: env.workspace,
+      tool: 'exec_command',
+      pattern: 'touch',
+    });
 
     await h.dispose();
     h = open(); // a restart: the project rule is still there and decides without asking
@@ -95,12 +114,18 @@ describe('approval rules in the host', () => {
       await ok(h, 'approvals.decide', { approvalId: a.id, decision: 'deny' });
     });
     // `git status` is not covered: asked, with only that part listed
-    expect(asked2[0].uncovered).toEqual([{ text: 'git status >/dev/null', reason: 'no rule covers this command', suggestion: 'git status' }]);
+    expect(asked2[0].uncovered).toEqual([
+      { text: 'git status >/dev/null', reason: 'no rule covers this command', suggestion: 'git status' },
+    ]);
     server.push(exec('touch c.txt', 'c3'), { reply: { text: 'ok' } });
     await run(h, s2.id, 'again', async () => {
       throw new Error('must not ask');
     });
-    expect((await decisions(h, s2.id)).at(-1)).toMatchObject({ decision: 'allow', decided_by: 'rule', rule: `allow exec_command "touch" (project rule ${rule.id})` });
+    expect((await decisions(h, s2.id)).at(-1)).toMatchObject({
+      decision: 'allow',
+      decided_by: 'rule',
+      rule: `allow exec_command "touch" (project rule ${rule.id})`,
+    });
 
     // another project: not covered
     const p2 = await ok(h, 'projects.add', { path: other });
@@ -133,11 +158,21 @@ describe('approval rules in the host', () => {
     let h = open();
     const p = await ok(h, 'projects.add', { path: env.workspace });
     const s = await ok(h, 'sessions.create', { projectId: p.id, approvalMode: 'always-ask' });
-    const r1 = await ok(h, 'rules.add', { action: 'allow', scope: 'session', tool: 'exec_command', pattern: 'echo', sessionId: s.id });
+    const r1 = await ok(h, 'rules.add', {
+      action: 'allow',
+      scope: 'session',
+      tool: 'exec_command',
+      pattern: 'echo',
+      sessionId: s.id,
+    });
     const r2 = await ok(h, 'rules.add', { action: 'allow', scope: 'session', tool: 'run_subagent', sessionId: s.id });
     expect(r1.label).toBe(`allow exec_command "echo" (session rule ${r1.id})`);
     // the child's call is decided by the root's session rule (seen in the stream, with the child's origin)
-    const childDecision = waitFor(h, 'session.message', (m) => m.message.payload?.type === 'approval_decision' && m.message.payload.tool_call_id === 'k1');
+    const childDecision = waitFor(
+      h,
+      'session.message',
+      (m) => m.message.payload?.type === 'approval_decision' && m.message.payload.tool_call_id === 'k1',
+    );
     const requests: any[] = [];
     const offAsk = h.onEvent((e, a) => void (e === 'approval.request' && requests.push(a)));
     await ok(h, 'sessions.run', { sessionId: s.id, prompt: 'parent-task' });
@@ -145,11 +180,18 @@ describe('approval rules in the host', () => {
     offAsk();
     expect(requests).toEqual([]);
     expect(message.origin).toHaveLength(1);
-    expect(message.payload).toMatchObject({ tool_name: 'exec_command', decision: 'allow', decided_by: 'rule', rule: r1.label });
+    expect(message.payload).toMatchObject({
+      tool_name: 'exec_command',
+      decision: 'allow',
+      decided_by: 'rule',
+      rule: r1.label,
+    });
     const stopped = waitFor(h, 'session.status', (x) => x.sessionId === s.id && x.status !== 'running');
     await ok(h, 'sessions.abort', { sessionId: s.id });
     await stopped;
-    expect((await decisions(h, s.id)).map((d: any) => [d.tool_name, d.decided_by, d.rule])).toEqual([['run_subagent', 'rule', r2.label]]);
+    expect((await decisions(h, s.id)).map((d: any) => [d.tool_name, d.decided_by, d.rule])).toEqual([
+      ['run_subagent', 'rule', r2.label],
+    ]);
 
     const other = await ok(h, 'sessions.create', { projectId: p.id, approvalMode: 'always-ask' });
     let asked = 0;
@@ -157,7 +199,10 @@ describe('approval rules in the host', () => {
       asked++;
       await ok(h, 'approvals.decide', { approvalId: a.id, decision: 'deny' });
     });
-    expect([asked, await decisions(h, other.id)]).toEqual([1, [expect.objectContaining({ decided_by: 'human', decision: 'deny' })]]);
+    expect([asked, await decisions(h, other.id)]).toEqual([
+      1,
+      [expect.objectContaining({ decided_by: 'human', decision: 'deny' })],
+    ]);
 
     await h.dispose();
     h = open();
@@ -173,14 +218,24 @@ describe('approval rules in the host', () => {
   it('rules.add refuses bad input with a clear message', async () => {
     const { open } = await setup([]);
     const h = open();
-    expect(await h.call('rules.add', { action: 'allow', scope: 'project', tool: 'exec_command', pattern: 'ls' })).toMatchObject({
+    expect(
+      await h.call('rules.add', { action: 'allow', scope: 'project', tool: 'exec_command', pattern: 'ls' }),
+    ).toMatchObject({
       ok: false,
-      error: { code: 'bad_request', message: 'A project rule needs projectId (or a sessionId whose session has a project).' },
+      error: {
+        code: 'bad_request',
+        message: 'A project rule needs projectId (or a sessionId whose session has a project).',
+      },
     });
-    expect(await h.call('rules.add', { action: 'allow', scope: 'global', tool: 'read_image', pattern: 'x' })).toMatchObject({
+    expect(
+      await h.call('rules.add', { action: 'allow', scope: 'global', tool: 'read_image', pattern: 'x' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'bad_request', message: expect.stringContaining('only applies to exec_command') },
     });
-    expect(await h.call('rules.remove', { ruleId: 'rule-nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await h.call('rules.remove', { ruleId: 'rule-nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 });

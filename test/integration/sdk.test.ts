@@ -21,15 +21,20 @@ async function agentFor(script: ScriptStep[]) {
   return { agent, server, env };
 }
 
-
 describe('SDK', () => {
   it('no approve callback → every call denied, nothing runs', async () => {
-    const { agent, env } = await agentFor([{ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: 'touch marker' } }] } }, { reply: { text: 'ok' } }]);
+    const { agent, env } = await agentFor([
+      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: 'touch marker' } }] } },
+      { reply: { text: 'ok' } },
+    ]);
     const s = await agent.createSession({ workspace: env.workspace });
     const { msgs, result } = await drain(s.run('go'));
     await s.dispose();
     expect(result.status).toBe('completed');
-    expect(payloads(msgs, 'tool_call_output')[0]).toMatchObject({ output: 'Tool call denied by user.', stop_reason: 'aborted' });
+    expect(payloads(msgs, 'tool_call_output')[0]).toMatchObject({
+      output: 'Tool call denied by user.',
+      stop_reason: 'aborted',
+    });
     expect(fs.existsSync(path.join(env.workspace, 'marker'))).toBe(false);
   });
 
@@ -51,7 +56,11 @@ describe('SDK', () => {
     // Run one after the other, call_a (1.5 s) would finish first; concurrently, call_b (0.2 s) finishes first.
     const outs = payloads(msgs, 'tool_call_output');
     expect(outs.map((o) => o.tool_call_id)).toEqual(['call_b', 'call_a']);
-    const t = (id: string) => Date.parse(msgs.find((m) => (m.payload as any).type === 'tool_call_output' && (m.payload as any).tool_call_id === id)!.timestamp);
+    const t = (id: string) =>
+      Date.parse(
+        msgs.find((m) => (m.payload as any).type === 'tool_call_output' && (m.payload as any).tool_call_id === id)!
+          .timestamp,
+      );
     expect(t('call_a') - t('call_b')).toBeGreaterThan(800); // b did not wait for a
     const tools = server.requests[1].body.messages.filter((m: any) => m.role === 'tool');
     expect(tools.map((m: any) => [m.tool_call_id, m.content])).toEqual([

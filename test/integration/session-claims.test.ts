@@ -75,7 +75,10 @@ describe('one writer per session', () => {
 
     // 2. browser mode runs the next task; while its command runs, the CLI tries to resume the session
     expect((await client.call('sessions.run', { sessionId, prompt: 'second task' })).ok).toBe(true);
-    await client.waitFor('session.message', (p) => p.sessionId === sessionId && p.message.payload?.type === 'tool_call');
+    await client.waitFor(
+      'session.message',
+      (p) => p.sessionId === sessionId && p.message.payload?.type === 'tool_call',
+    );
     const second = await runCli(['run', '--resume', sessionId, 'hijack'], { home: env.home });
     fs.writeFileSync(gateB, '');
     expect(second.code).toBe(2);
@@ -95,8 +98,14 @@ describe('one writer per session', () => {
       ['call_a', 'completed'],
       ['call_b', 'completed'],
     ]);
-    expect(ps.filter((p) => p.type === 'text' && p.role === 'assistant').map((p) => p.text)).toEqual(['done A', 'done B']);
-    expect(ps.filter((p) => p.type === 'text' && p.role === 'user').map((p) => p.text)).toEqual(['first task', 'second task']);
+    expect(ps.filter((p) => p.type === 'text' && p.role === 'assistant').map((p) => p.text)).toEqual([
+      'done A',
+      'done B',
+    ]);
+    expect(ps.filter((p) => p.type === 'text' && p.role === 'user').map((p) => p.text)).toEqual([
+      'first task',
+      'second task',
+    ]);
     expect(server.requests).toHaveLength(4);
     // no claim is left behind once both tasks ended (the host lets go right after reporting the status)
     expect(await until(() => fs.readdirSync(`${env.home}/claims`).length === 0, 5_000)).toBe(true);

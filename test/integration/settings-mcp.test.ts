@@ -12,7 +12,11 @@ import { payloads, tempHome } from '../helpers/cli.js';
 import { drain } from '../helpers/drain.js';
 
 const require = createRequire(import.meta.url);
-const EVERY_BIN = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERY_BIN = path.join(
+  path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -53,7 +57,13 @@ describe('settings: MCP servers', () => {
   it('lists each server with the outcome of a real connection attempt; reconnect tries again', async () => {
     const { h } = setup();
     const [every, broken] = await ok(h, 'mcp.list');
-    expect(every).toMatchObject({ name: 'everything', agent: 'default', transport: 'stdio', enabled: true, status: 'connected' });
+    expect(every).toMatchObject({
+      name: 'everything',
+      agent: 'default',
+      transport: 'stdio',
+      enabled: true,
+      status: 'connected',
+    });
     expect(every.toolCount).toBeGreaterThan(3);
     expect(every.tools).toHaveLength(every.toolCount);
     expect(every.tools).toContain('mcp__everything__echo');
@@ -82,13 +92,25 @@ describe('settings: MCP servers', () => {
     expect(on[1].status).toBe('failed');
     expect(fs.readFileSync(file, 'utf8')).not.toContain('enabled:');
 
-    const added = await ok(h, 'mcp.add', { name: 'every2', transport: 'stdio', command: process.execPath, args: [EVERY_BIN, 'stdio'] });
+    const added = await ok(h, 'mcp.add', {
+      name: 'every2',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [EVERY_BIN, 'stdio'],
+    });
     expect(added.map((s: any) => s.name)).toEqual(['everything', 'broken', 'every2']);
     expect(added[2]).toMatchObject({ status: 'connected', transport: 'stdio' });
     const web = await ok(h, 'mcp.add', { name: 'remote', transport: 'http', url: 'http://127.0.0.1:9/mcp' });
-    expect(web[3]).toMatchObject({ name: 'remote', transport: 'http', target: 'http://127.0.0.1:9/mcp', status: 'failed' });
+    expect(web[3]).toMatchObject({
+      name: 'remote',
+      transport: 'http',
+      target: 'http://127.0.0.1:9/mcp',
+      status: 'failed',
+    });
     text = fs.readFileSync(file, 'utf8');
-    expect(text).toContain('- name: remote\n      config:\n        transport: http\n        url: http://127.0.0.1:9/mcp');
+    expect(text).toContain(
+      '- name: remote\n      config:\n        transport: http\n        url: http://127.0.0.1:9/mcp',
+    );
     expect(await h.call('mcp.add', { name: 'remote', transport: 'http', url: 'http://127.0.0.1:9/x' })).toMatchObject({
       ok: false,
       error: { code: 'bad_request', message: expect.stringContaining('already exists') },
@@ -105,7 +127,10 @@ describe('a disabled MCP server', () => {
   it('is not connected by a session (only the enabled one is)', async () => {
     const server = await startModelServer([{ reply: { text: 'ok' } }]);
     cleanups.push(() => server.close());
-    const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: SYSTEM.replace('    - name: broken\n', '    - name: broken\n      enabled: false\n') });
+    const env = tempHome({
+      baseUrl: server.openaiBaseUrl,
+      systemConfig: SYSTEM.replace('    - name: broken\n', '    - name: broken\n      enabled: false\n'),
+    });
     cleanups.push(() => env.cleanup());
     const agent = await createAgent({ home: env.home, retrySchedule: [10] });
     const s = await agent.createSession({ workspace: env.workspace });
@@ -113,6 +138,9 @@ describe('a disabled MCP server', () => {
     const { msgs, result } = await drain(s.run('hi'));
     expect(result.status).toBe('completed');
     expect(payloads(msgs, 'mcp_connect_begin')[0].servers).toEqual(['everything']);
-    expect(payloads(msgs, 'mcp_connect_end')[0]).toMatchObject({ status: 'ok', results: [{ server: 'everything', status: 'connected' }] });
+    expect(payloads(msgs, 'mcp_connect_end')[0]).toMatchObject({
+      status: 'ok',
+      results: [{ server: 'everything', status: 'connected' }],
+    });
   });
 });

@@ -43,10 +43,17 @@ describe('settings: provider test', () => {
   it('a refused port is reported as "connection refused", not as a timeout', async () => {
     const { h } = await setup();
     const port = await refusedPort();
-    await ok(h, 'settings.addProvider', { name: 'down', protocol: 'openai', baseUrl: `http://127.0.0.1:${port}/v1`, models: [{ id: 'x' }] });
+    await ok(h, 'settings.addProvider', {
+      name: 'down',
+      protocol: 'openai',
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      models: [{ id: 'x' }],
+    });
     const r = await ok(h, 'settings.testProvider', { name: 'down' });
     expect(r).toMatchObject({ ok: false, kind: 'refused' });
-    expect(r.message).toMatch(new RegExp(`^down/x: connection refused: nothing is listening at 127\\.0\\.0\\.1:${port}`));
+    expect(r.message).toMatch(
+      new RegExp(`^down/x: connection refused: nothing is listening at 127\\.0\\.0\\.1:${port}`),
+    );
   });
 
   it('a 401 from the server is reported as a bad key; a 404 as a wrong base URL', async () => {
@@ -67,15 +74,26 @@ describe('settings: discover and edit', () => {
     const { h, server } = await setup();
     const r = await ok(h, 'settings.discoverModels', { name: 'mock' });
     expect(r).toEqual({ models: [{ id: 'scripted-model', vision: false, contextWindow: 128000 }] });
-    expect(server.modelListRequests.at(-1)).toMatchObject({ path: '/v1/models', headers: { authorization: 'Bearer test-key' } });
+    expect(server.modelListRequests.at(-1)).toMatchObject({
+      path: '/v1/models',
+      headers: { authorization: 'Bearer test-key' },
+    });
     const port = await refusedPort();
     const bad = await ok(h, 'settings.discoverModels', { name: 'mock', baseUrl: `http://127.0.0.1:${port}/v1` });
     expect(bad.models).toEqual([]);
     expect(bad.error).toMatch(/^connection refused: nothing is listening at 127\.0\.0\.1:\d+/);
-    const fresh = await ok(h, 'settings.discoverModels', { name: 'new', protocol: 'openai', baseUrl: server.openaiBaseUrl, apiKey: 'k-typed' });
+    const fresh = await ok(h, 'settings.discoverModels', {
+      name: 'new',
+      protocol: 'openai',
+      baseUrl: server.openaiBaseUrl,
+      apiKey: 'k-typed',
+    });
     expect(fresh.models.map((m: any) => m.id)).toEqual(['scripted-model']);
     expect(server.modelListRequests.at(-1)!.headers.authorization).toBe('Bearer k-typed');
-    expect(await h.call('settings.discoverModels', { name: 'ghost' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await h.call('settings.discoverModels', { name: 'ghost' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 
   it('edits a provider in config.yaml (comments kept), refusing an edit that would break the file', async () => {
@@ -85,11 +103,17 @@ describe('settings: discover and edit', () => {
     const s = await ok(h, 'settings.updateProvider', {
       name: 'mock',
       apiKeyEnv: 'MOCK_KEY',
-      models: [{ id: 'm1', vision: true, contextWindow: 32000 }, { id: 'scripted-model', contextWindow: 8000 }],
+      models: [
+        { id: 'm1', vision: true, contextWindow: 32000 },
+        { id: 'scripted-model', contextWindow: 8000 },
+      ],
     });
     expect(s.providers[0]).toMatchObject({
       apiKey: 'env:MOCK_KEY',
-      models: [{ id: 'm1', vision: true, contextWindow: 32000 }, { id: 'scripted-model', vision: false, contextWindow: 8000 }],
+      models: [
+        { id: 'm1', vision: true, contextWindow: 32000 },
+        { id: 'scripted-model', vision: false, contextWindow: 8000 },
+      ],
     });
     const text = fs.readFileSync(file, 'utf8');
     expect(text).toContain('# my providers');
@@ -97,7 +121,10 @@ describe('settings: discover and edit', () => {
     expect(text).not.toContain('test-key');
     expect(text).toContain('- id: scripted-model');
     const refused = await h.call('settings.updateProvider', { name: 'mock', models: [{ id: 'other' }] });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('default_model') } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', message: expect.stringContaining('default_model') },
+    });
     expect(fs.readFileSync(file, 'utf8')).toBe(text);
   });
 });

@@ -5,7 +5,19 @@
 // headers server. Good binary: fetched, verified by loading it "under Electron", installed, app built and launched.
 // Nothing fetchable: one line naming the reasons, then browser mode.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,8 +25,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/cli.js';
 
-const VERSION = (JSON.parse(readFileSync(path.join(REPO, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string }).version;
-const ELECTRON = (JSON.parse(readFileSync(path.join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(path.join(REPO, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+const ELECTRON = (
+  JSON.parse(readFileSync(path.join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }
+).version;
 const NODE_BUILD = path.join(REPO, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 const ABI = process.versions.modules;
 /** the ABI prebuild-install names in the download URL: the real Electron's (node-abi), not the stand-in's */
@@ -48,7 +66,8 @@ afterAll(async () => {
 function appWithElectron(name: string): string {
   const root = path.join(work, name);
   const skip = new Set(['node_modules', 'out', 'dist', '.git', 'test', 'e2e', 'bench', 'docs', 'native']);
-  for (const d of readdirSync(REPO).filter((n) => !skip.has(n))) cpSync(path.join(REPO, d), path.join(root, d), { recursive: true });
+  for (const d of readdirSync(REPO).filter((n) => !skip.has(n)))
+    cpSync(path.join(REPO, d), path.join(root, d), { recursive: true });
   const nm = path.join(root, 'node_modules');
   mkdirSync(nm);
   for (const d of readdirSync(path.join(REPO, 'node_modules')).filter((n) => n !== 'electron')) {
@@ -69,11 +88,19 @@ function appWithElectron(name: string): string {
   return root;
 }
 
-function startApp(root: string, env: Record<string, string>): Promise<{ code: number | null; out: string; err: string; url?: string }> {
+function startApp(
+  root: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string; err: string; url?: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, 'bin', 'start.mjs'), '--port', '0'], {
       cwd: root,
-      env: { ...process.env, FLOE_HOME: path.join(root, 'home'), npm_config_cache: path.join(root, 'npm-cache'), ...env },
+      env: {
+        ...process.env,
+        FLOE_HOME: path.join(root, 'home'),
+        npm_config_cache: path.join(root, 'npm-cache'),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -106,14 +133,24 @@ function startApp(root: string, env: Record<string, string>): Promise<{ code: nu
 
 describe('npm start with Electron present', () => {
   it('fetches and verifies better-sqlite3 for its ABI, builds the app and launches Electron', async () => {
-    served.set(`/v${VERSION}/better-sqlite3-v${VERSION}-electron-v${URL_ABI}-${process.platform}-${process.arch}.tar.gz`, readFileSync(path.join(work, 'prebuild.tgz')));
+    served.set(
+      `/v${VERSION}/better-sqlite3-v${VERSION}-electron-v${URL_ABI}-${process.platform}-${process.arch}.tar.gz`,
+      readFileSync(path.join(work, 'prebuild.tgz')),
+    );
     const root = appWithElectron('good');
-    const r = await startApp(root, { npm_config_better_sqlite3_binary_host: mirror, npm_config_disturl: `${mirror}/headers` });
+    const r = await startApp(root, {
+      npm_config_better_sqlite3_binary_host: mirror,
+      npm_config_disturl: `${mirror}/headers`,
+    });
     expect(r.code, `${r.out}\n${r.err}`).toBe(0);
     const lines = r.out.split('\n');
-    expect(lines[0]).toBe(`Fetching better-sqlite3 ${VERSION} prebuilt for Electron ${ELECTRON} (ABI ${ABI}, ${process.platform}-${process.arch})…`);
+    expect(lines[0]).toBe(
+      `Fetching better-sqlite3 ${VERSION} prebuilt for Electron ${ELECTRON} (ABI ${ABI}, ${process.platform}-${process.arch})…`,
+    );
     expect(lines).toContain('Installed native/electron/better_sqlite3.node (prebuilt, verified).');
-    expect(readFileSync(path.join(root, 'native', 'electron', 'better_sqlite3.node')).equals(readFileSync(NODE_BUILD))).toBe(true);
+    expect(
+      readFileSync(path.join(root, 'native', 'electron', 'better_sqlite3.node')).equals(readFileSync(NODE_BUILD)),
+    ).toBe(true);
     expect(existsSync(path.join(root, 'out', 'main', 'index.js'))).toBe(true);
     expect(readFileSync(path.join(root, 'launched.txt'), 'utf8').trim()).toBe(`${root}|.`);
   }, 180_000);
@@ -121,10 +158,17 @@ describe('npm start with Electron present', () => {
   it('when better-sqlite3 can be neither fetched nor compiled: one line with the reasons, then browser mode', async () => {
     served.clear();
     const root = appWithElectron('offline');
-    const r = await startApp(root, { npm_config_better_sqlite3_binary_host: mirror, npm_config_disturl: `${mirror}/headers` });
+    const r = await startApp(root, {
+      npm_config_better_sqlite3_binary_host: mirror,
+      npm_config_disturl: `${mirror}/headers`,
+    });
     expect(r.url, `${r.out}\n${r.err}`).toBeDefined();
-    const line = r.out.split('\n').find((l) => l.startsWith("better-sqlite3 for Electron's ABI could not be fetched or compiled"));
-    expect(line).toMatch(/^better-sqlite3 for Electron's ABI could not be fetched or compiled \(download failed: .+; compiling failed: .+\); starting browser mode instead\.$/);
+    const line = r.out
+      .split('\n')
+      .find((l) => l.startsWith("better-sqlite3 for Electron's ABI could not be fetched or compiled"));
+    expect(line).toMatch(
+      /^better-sqlite3 for Electron's ABI could not be fetched or compiled \(download failed: .+; compiling failed: .+\); starting browser mode instead\.$/,
+    );
     expect(existsSync(path.join(root, 'launched.txt'))).toBe(false);
     // the compile fallback ran in a staging copy: the Node build behind the linked package is untouched
     expect(existsSync(NODE_BUILD)).toBe(true);

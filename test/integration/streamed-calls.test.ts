@@ -81,7 +81,10 @@ describe.each(['openai', 'anthropic'] as const)('calls start as their stream com
         : second
             .flatMap((m: any) => (Array.isArray(m.content) ? m.content : []))
             .filter((c: any) => c.type === 'tool_result')
-            .map((c: any) => [c.tool_use_id, typeof c.content === 'string' ? c.content : c.content.map((x: any) => x.text).join('')]);
+            .map((c: any) => [
+              c.tool_use_id,
+              typeof c.content === 'string' ? c.content : c.content.map((x: any) => x.text).join(''),
+            ]);
     expect(outputs).toEqual([
       ['call_warm', '[no output]'],
       ['call_a', 'early\n'],

@@ -28,7 +28,6 @@ const idIn = (req: RecordedRequest): string => {
   return m ? m[1] : 'missing';
 };
 
-
 describe('subagents', () => {
   it('CLI always-ask: the child approval is asked marked as the child; n denies; parent gets the child text; traces separate', async () => {
     server = await startModelServer(
@@ -51,7 +50,11 @@ describe('subagents', () => {
     const childOut = msgs.find((m) => m.origin && m.payload.type === 'tool_call_output');
     expect(childOut.payload.output).toBe('Tool call denied by user.');
     const parentOut = msgs.find((m) => !m.origin && m.payload.type === 'tool_call_output');
-    expect(parentOut.payload).toMatchObject({ tool_call_id: 'call_p1', output: 'Child could not run it.', stop_reason: 'completed' });
+    expect(parentOut.payload).toMatchObject({
+      tool_call_id: 'call_p1',
+      output: 'Child could not run it.',
+      stop_reason: 'completed',
+    });
 
     const files = traceFiles(env.home);
     expect(files).toHaveLength(2);
@@ -60,7 +63,11 @@ describe('subagents', () => {
     const child = traces.find((t) => t[0].payload.source === 'subagent')!;
     expect(payloads(parent, 'subagent')).toEqual([{ type: 'subagent', session_id: child[0].payload.session_id }]);
     expect(parent.filter((m) => m.origin)).toEqual([]);
-    expect(payloads(child, 'approval_decision')[0]).toMatchObject({ decision: 'deny', tool_name: 'exec_command', decided_by: 'human' });
+    expect(payloads(child, 'approval_decision')[0]).toMatchObject({
+      decision: 'deny',
+      tool_name: 'exec_command',
+      decided_by: 'human',
+    });
     expect(child[0].payload.workspace).toBe(parent[0].payload.workspace);
     expect(child[0].payload.model_id).toBe(parent[0].payload.model_id);
   });
@@ -79,7 +86,9 @@ describe('subagents', () => {
     const { msgs } = await drain(s.run('go', { approve: async () => 'allow' }));
     const childOut = msgs.find((m) => m.origin && (m.payload as any).type === 'tool_call_output')!;
     expect((childOut.payload as any).output).toMatch(/^Unknown tool: run_subagent/);
-    const childReq = server.requests.find((r) => (r.body.messages ?? []).some((m: any) => m.role === 'user' && m.content === 'nest'))!;
+    const childReq = server.requests.find((r) =>
+      (r.body.messages ?? []).some((m: any) => m.role === 'user' && m.content === 'nest'),
+    )!;
     const names = childReq.body.tools.map((t: any) => t.function.name);
     expect(names).not.toContain('run_subagent');
     expect(names).not.toContain('input_subagent');
@@ -97,7 +106,12 @@ describe('subagents', () => {
         parent: [
           { reply: { toolCalls: parentCalls } },
           // by the time this second turn answers, "quick child" has finished
-          { reply: { toolCalls: [{ name: 'run_subagent', arguments: { prompt: 'late child', yield_time_ms: 5000 }, id: 'p9' }], delayMs: 1500 } },
+          {
+            reply: {
+              toolCalls: [{ name: 'run_subagent', arguments: { prompt: 'late child', yield_time_ms: 5000 }, id: 'p9' }],
+              delayMs: 1500,
+            },
+          },
           text('done'),
         ],
         quick: [text('quick result', 300)],
@@ -110,11 +124,23 @@ describe('subagents', () => {
     const s = await agent.createSession({ workspace: env.workspace });
     sessions.push(s);
     const { msgs } = await drain(s.run('go', { approve: async () => 'allow' }));
-    const outs = Object.fromEntries(payloads(msgs.filter((m) => !m.origin), 'tool_call_output').map((p) => [p.tool_call_id, p]));
-    const refused = Object.values(outs).filter((o: any) => o.output === '[run_subagent error: too many background subagents; poll or finish existing ones first]');
+    const outs = Object.fromEntries(
+      payloads(
+        msgs.filter((m) => !m.origin),
+        'tool_call_output',
+      ).map((p) => [p.tool_call_id, p]),
+    );
+    const refused = Object.values(outs).filter(
+      (o: any) =>
+        o.output === '[run_subagent error: too many background subagents; poll or finish existing ones first]',
+    );
     expect(refused).toHaveLength(1);
     expect((refused[0] as any).stop_reason).toBe('failed');
-    const background = Object.values(outs).filter((o: any) => /\[subagent running with subagent_id session-\S+; use input_subagent to poll for progress or send a follow-up prompt\]$/.test(o.output));
+    const background = Object.values(outs).filter((o: any) =>
+      /\[subagent running with subagent_id session-\S+; use input_subagent to poll for progress or send a follow-up prompt\]$/.test(
+        o.output,
+      ),
+    );
     expect(background).toHaveLength(8);
     expect(outs.p9).toMatchObject({ output: 'late result', stop_reason: 'completed' });
   });
@@ -146,9 +172,14 @@ describe('subagents', () => {
       const p = r.value.payload as any;
       if (p.type === 'subagent') childId = p.session_id;
     }
-    const outs = payloads(msgs.filter((m) => !m.origin), 'tool_call_output');
+    const outs = payloads(
+      msgs.filter((m) => !m.origin),
+      'tool_call_output',
+    );
     const by = (id: string) => outs.find((o) => o.tool_call_id === id);
-    expect(by('p1').output).toBe(`[subagent running with subagent_id ${childId}; use input_subagent to poll for progress or send a follow-up prompt]`);
+    expect(by('p1').output).toBe(
+      `[subagent running with subagent_id ${childId}; use input_subagent to poll for progress or send a follow-up prompt]`,
+    );
     expect(by('p2').output).toMatch(/^\[input_subagent error: subagent .* is still running/);
     expect(by('p2').stop_reason).toBe('failed');
     expect(by('p3')).toMatchObject({ output: 'first round result', stop_reason: 'completed' });
@@ -178,8 +209,14 @@ describe('subagents with another agent (agent_id)', () => {
     const s = await agent.createSession({ workspace: env.workspace });
     sessions.push(s);
     const { msgs } = await drain(s.run('go', { approve: async () => 'allow' }));
-    const outs = payloads(msgs.filter((m) => !m.origin), 'tool_call_output');
-    expect(outs.find((o) => o.tool_call_id === 'p1')).toMatchObject({ output: 'Looks fine.', stop_reason: 'completed' });
+    const outs = payloads(
+      msgs.filter((m) => !m.origin),
+      'tool_call_output',
+    );
+    expect(outs.find((o) => o.tool_call_id === 'p1')).toMatchObject({
+      output: 'Looks fine.',
+      stop_reason: 'completed',
+    });
     const ghost = outs.find((o) => o.tool_call_id === 'p2');
     expect(ghost.stop_reason).toBe('failed');
     expect(ghost.output).toContain('agents/ghost/system_config.yaml: agent "ghost" has no system_config.yaml');
@@ -196,10 +233,25 @@ describe('subagent approvals after the foreground window', () => {
       roleScript({
         parent: [
           call('run_subagent', { prompt: 'late asker', yield_time_ms: 250 }, 'p1'),
-          (req) => ({ reply: { toolCalls: [{ name: 'input_subagent', arguments: { subagent_id: idIn(req), yield_time_ms: 8000 }, id: 'p2' }], delayMs: 1200 } }),
+          (req) => ({
+            reply: {
+              toolCalls: [
+                { name: 'input_subagent', arguments: { subagent_id: idIn(req), yield_time_ms: 8000 }, id: 'p2' },
+              ],
+              delayMs: 1200,
+            },
+          }),
           text('done'),
         ],
-        late: [{ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: 'echo from-child' }, id: 'c1' }], delayMs: 600 } }, text('child finished')],
+        late: [
+          {
+            reply: {
+              toolCalls: [{ name: 'exec_command', arguments: { cmd: 'echo from-child' }, id: 'c1' }],
+              delayMs: 600,
+            },
+          },
+          text('child finished'),
+        ],
       }),
     );
     env = tempHome({ baseUrl: server.openaiBaseUrl });
@@ -222,13 +274,18 @@ describe('subagent approvals after the foreground window', () => {
       const p = r.value.payload as any;
       if (!r.value.origin && p.type === 'tool_call_output' && p.tool_call_id === 'p1') windowClosedAt = Date.now();
     }
-    const outs = payloads(msgs.filter((m) => !m.origin), 'tool_call_output');
+    const outs = payloads(
+      msgs.filter((m) => !m.origin),
+      'tool_call_output',
+    );
     expect(outs.find((o) => o.tool_call_id === 'p1').output).toMatch(/^\[subagent running with subagent_id /);
     const childAsk = asked.find((a) => a.tool === 'exec_command')!;
     expect(childAsk.origin?.[0]).toMatch(/^session-/);
     expect(childAsk.at).toBeGreaterThan(windowClosedAt + 500); // asked during the poll, not when it arose
     const poll = outs.find((o) => o.tool_call_id === 'p2');
-    expect(poll.output).toMatch(/^child finished\n\[subagent session-\S+: 1 approval that arose in the background asked during this poll\]$/);
+    expect(poll.output).toMatch(
+      /^child finished\n\[subagent session-\S+: 1 approval that arose in the background asked during this poll\]$/,
+    );
     const childOut = msgs.find((m) => m.origin && (m.payload as any).type === 'tool_call_output')!;
     expect((childOut.payload as any).output).toBe('from-child\n');
   });

@@ -29,12 +29,21 @@ afterEach(async () => {
   env?.cleanup();
 });
 
-const calls = (...c: [string, object, string][]) => ({ reply: { toolCalls: c.map(([name, args, id]) => ({ name, arguments: args, id })) } });
+const calls = (...c: [string, object, string][]) => ({
+  reply: { toolCalls: c.map(([name, args, id]) => ({ name, arguments: args, id })) },
+});
 
-
-async function session(script: ScriptStep[], o: { vision?: boolean; extraYaml?: string; systemConfig?: string; bare?: boolean } = {}) {
+async function session(
+  script: ScriptStep[],
+  o: { vision?: boolean; extraYaml?: string; systemConfig?: string; bare?: boolean } = {},
+) {
   server = await startModelServer(script);
-  env = tempHome({ baseUrl: server.openaiBaseUrl, vision: o.vision, extraYaml: o.extraYaml, systemConfig: o.systemConfig ?? 'system_prompt: test\n' });
+  env = tempHome({
+    baseUrl: server.openaiBaseUrl,
+    vision: o.vision,
+    extraYaml: o.extraYaml,
+    systemConfig: o.systemConfig ?? 'system_prompt: test\n',
+  });
   const agent = await createAgent({ home: env.home, retrySchedule: [10], bare: o.bare });
   const s = await agent.createSession({ workspace: env.workspace });
   sessions.push(s);
@@ -70,7 +79,12 @@ function png1x1(): Buffer {
 describe('names and aliases', () => {
   it('BASH, bash, Shell and EXEC_COMMAND all run exec_command; approvals name exec_command', async () => {
     const s = await session([
-      calls(['BASH', { cmd: 'echo one' }, 'a'], ['bash', { cmd: 'echo two' }, 'b'], ['Shell', { cmd: 'echo three' }, 'c'], ['EXEC_COMMAND', { cmd: 'echo four' }, 'd']),
+      calls(
+        ['BASH', { cmd: 'echo one' }, 'a'],
+        ['bash', { cmd: 'echo two' }, 'b'],
+        ['Shell', { cmd: 'echo three' }, 'c'],
+        ['EXEC_COMMAND', { cmd: 'echo four' }, 'd'],
+      ),
       { reply: { text: 'ok' } },
     ]);
     const asked: string[] = [];
@@ -84,7 +98,14 @@ describe('names and aliases', () => {
 
 describe('image tools', () => {
   it('assembly is exclusive by the vision flag; describe_image needs a vision_model', async () => {
-    const visionYaml = ['  - name: vis', '    protocol: openai', '    base_url: http://127.0.0.1:9/v1', '    models:', '      - id: eyes', '        vision: true'].join('\n');
+    const visionYaml = [
+      '  - name: vis',
+      '    protocol: openai',
+      '    base_url: http://127.0.0.1:9/v1',
+      '    models:',
+      '      - id: eyes',
+      '        vision: true',
+    ].join('\n');
     const cases: [boolean, string, string[], string[]][] = [
       [true, '', ['read_image'], ['describe_image']],
       [false, '', [], ['read_image', 'describe_image']],
@@ -101,7 +122,9 @@ describe('image tools', () => {
     // text-only model + vision_model → describe_image only (providers list extended with the vision provider)
     server = await startModelServer([{ reply: { text: 'x' } }]);
     env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: t\n' });
-    const cfg = fs.readFileSync(path.join(env.home, 'config.yaml'), 'utf8').replace('default_model: mock/m1', `${visionYaml}\ndefault_model: mock/m1\nvision_model: vis/eyes`);
+    const cfg = fs
+      .readFileSync(path.join(env.home, 'config.yaml'), 'utf8')
+      .replace('default_model: mock/m1', `${visionYaml}\ndefault_model: mock/m1\nvision_model: vis/eyes`);
     fs.writeFileSync(path.join(env.home, 'config.yaml'), cfg);
     const agent = await createAgent({ home: env.home });
     const s = await agent.createSession({ workspace: env.workspace });
@@ -115,7 +138,9 @@ describe('image tools', () => {
   it('read_image returns the sniffed type and a data URL; describe_image text comes from the vision model, which got the image', async () => {
     const png = png1x1();
     // vision session: read_image on a PNG named .jpg
-    let s = await session([calls(['read_image', { source: 'pic.jpg' }, 'r1']), { reply: { text: 'seen' } }], { vision: true });
+    let s = await session([calls(['read_image', { source: 'pic.jpg' }, 'r1']), { reply: { text: 'seen' } }], {
+      vision: true,
+    });
     fs.writeFileSync(path.join(env!.workspace, 'pic.jpg'), png);
     let { msgs } = await drain(s.run('look', { approve: async () => 'allow' }));
     const out = payloads(msgs, 'tool_call_output')[0];
@@ -127,12 +152,18 @@ describe('image tools', () => {
     env!.cleanup();
 
     // text-only session with a vision model on the same scripted server
-    server = await startModelServer([calls(['describe_image', { source: 'pic.png', prompt: 'What colour?' }, 'd1']), { reply: { text: 'A red pixel.' } }, { reply: { text: 'It is red.' } }]);
+    server = await startModelServer([
+      calls(['describe_image', { source: 'pic.png', prompt: 'What colour?' }, 'd1']),
+      { reply: { text: 'A red pixel.' } },
+      { reply: { text: 'It is red.' } },
+    ]);
     env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: t\n' });
-    const cfg = fs.readFileSync(path.join(env.home, 'config.yaml'), 'utf8').replace(
-      'default_model: mock/m1',
-      `      - id: eyes\n        vision: true\ndefault_model: mock/m1\nvision_model: mock/eyes`,
-    );
+    const cfg = fs
+      .readFileSync(path.join(env.home, 'config.yaml'), 'utf8')
+      .replace(
+        'default_model: mock/m1',
+        `      - id: eyes\n        vision: true\ndefault_model: mock/m1\nvision_model: mock/eyes`,
+      );
     fs.writeFileSync(path.join(env.home, 'config.yaml'), cfg);
     fs.writeFileSync(path.join(env.workspace, 'pic.png'), png);
     const agent = await createAgent({ home: env.home });
@@ -171,12 +202,25 @@ describe('deferred MCP tools', () => {
     server = await startModelServer([
       calls(['search_extra_tools', { query: 'read file' }, 's1'], ['search_extra_tools', { query: 'zzqx' }, 's2']),
       calls(
-        ['execute_extra_tool', { tool_name: 'mcp__fs__read_text_file', params: { path: path.join(ws, 'notes.txt') } }, 'e1'],
-        ['ExecuteExtraTool', { tool_name: 'MCP__FS__WRITE_FILE', params: { path: path.join(ws, 'out.txt'), content: 'x' } }, 'e2'],
+        [
+          'execute_extra_tool',
+          { tool_name: 'mcp__fs__read_text_file', params: { path: path.join(ws, 'notes.txt') } },
+          'e1',
+        ],
+        [
+          'ExecuteExtraTool',
+          { tool_name: 'MCP__FS__WRITE_FILE', params: { path: path.join(ws, 'out.txt'), content: 'x' } },
+          'e2',
+        ],
       ),
       { reply: { text: 'done' } },
     ]);
-    fs.writeFileSync(path.join(env.home, 'config.yaml'), fs.readFileSync(path.join(env.home, 'config.yaml'), 'utf8').replace('http://127.0.0.1:9/v1', server.openaiBaseUrl));
+    fs.writeFileSync(
+      path.join(env.home, 'config.yaml'),
+      fs
+        .readFileSync(path.join(env.home, 'config.yaml'), 'utf8')
+        .replace('http://127.0.0.1:9/v1', server.openaiBaseUrl),
+    );
     fs.mkdirSync(path.join(env.home, 'agents/default'), { recursive: true });
     fs.writeFileSync(path.join(env.home, 'agents/default/system_config.yaml'), mcpConfig(ws));
     const agent = await createAgent({ home: env.home, retrySchedule: [10] });
@@ -192,7 +236,16 @@ describe('deferred MCP tools', () => {
     );
     const { msgs } = await drain(s.run('go', { approve }));
     const names = toolNames(server.requests[0]);
-    expect(names).toEqual(expect.arrayContaining(['exec_command', 'input_command', 'run_subagent', 'input_subagent', 'search_extra_tools', 'execute_extra_tool']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'exec_command',
+        'input_command',
+        'run_subagent',
+        'input_subagent',
+        'search_extra_tools',
+        'execute_extra_tool',
+      ]),
+    );
     expect(names.filter((n) => n.startsWith('mcp__'))).toEqual([]);
     const end = payloads(msgs, 'mcp_connect_end')[0];
     expect(end.status).toBe('ok');
@@ -220,7 +273,14 @@ describe('deferred MCP tools', () => {
   });
 
   it('a server whose binary is missing is skipped with a warning; the session runs; --bare connects nothing', async () => {
-    const missing = ['system_prompt: t', 'tools:', '  mcpServers:', '    - name: ghost', '      config:', '        command: /nonexistent/mcp-server'].join('\n');
+    const missing = [
+      'system_prompt: t',
+      'tools:',
+      '  mcpServers:',
+      '    - name: ghost',
+      '      config:',
+      '        command: /nonexistent/mcp-server',
+    ].join('\n');
     const s = await session([{ reply: { text: 'still here' } }], { systemConfig: missing });
     const { msgs, result } = await drain(s.run('hi'));
     expect(result.status).toBe('completed');
@@ -233,7 +293,12 @@ describe('deferred MCP tools', () => {
     const home = env!.home;
     const ws = env!.workspace;
     server = await startModelServer([{ reply: { text: 'bare' } }]);
-    fs.writeFileSync(path.join(home, 'config.yaml'), fs.readFileSync(path.join(home, 'config.yaml'), 'utf8').replace(/base_url: .*/, `base_url: ${server.openaiBaseUrl}`));
+    fs.writeFileSync(
+      path.join(home, 'config.yaml'),
+      fs
+        .readFileSync(path.join(home, 'config.yaml'), 'utf8')
+        .replace(/base_url: .*/, `base_url: ${server.openaiBaseUrl}`),
+    );
     fs.writeFileSync(path.join(home, 'agents/default/system_config.yaml'), mcpConfig(ws));
     const r = await runCli(['run', '--json', '--bare', '--workspace', ws, 'hi'], { home });
     expect(r.code).toBe(0);

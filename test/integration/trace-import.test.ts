@@ -12,9 +12,23 @@ afterEach(() => env?.cleanup());
 
 const line = (o: object): string => JSON.stringify(o);
 const meta = (id: string, extra: object = {}, ts = '2025-06-01T08:00:00.000Z') =>
-  line({ timestamp: ts, type: 'session_meta', payload: { session_id: id, provider: 'acme', model_id: 'big', model_context_window: 1000, system_prompt: 's', agent_state: {}, workspace: '/tmp/x', ...extra } });
+  line({
+    timestamp: ts,
+    type: 'session_meta',
+    payload: {
+      session_id: id,
+      provider: 'acme',
+      model_id: 'big',
+      model_context_window: 1000,
+      system_prompt: 's',
+      agent_state: {},
+      workspace: '/tmp/x',
+      ...extra,
+    },
+  });
 const ev = (payload: object, ts = '2025-06-01T08:00:01.000Z') => line({ timestamp: ts, type: 'event_msg', payload });
-const text = (role: string, t: string) => line({ timestamp: '2025-06-01T08:00:02.000Z', type: 'model_msg', payload: { type: 'text', role, text: t } });
+const text = (role: string, t: string) =>
+  line({ timestamp: '2025-06-01T08:00:02.000Z', type: 'model_msg', payload: { type: 'text', role, text: t } });
 
 function write(name: string, content: string): string {
   const f = path.join(env.workspace, name);
@@ -25,13 +39,18 @@ function write(name: string, content: string): string {
 describe('floe traces import', () => {
   it('a torn last line is left out with a warning; export gives the intact lines byte for byte', async () => {
     env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1' });
-    const intact = [
-      meta('crashed-1'),
-      ev({ type: 'mcp_connect_begin', servers: ['filesystem'] }),
-      ev({ type: 'mcp_connect_end', status: 'completed', results: [{ server: 'filesystem', status: 'completed', duration_ms: 3, tool_count: 4 }] }),
-      text('user', 'tidy ünïcødé'),
-      ev({ type: 'request_begin' }),
-    ].join('\n') + '\n';
+    const intact =
+      [
+        meta('crashed-1'),
+        ev({ type: 'mcp_connect_begin', servers: ['filesystem'] }),
+        ev({
+          type: 'mcp_connect_end',
+          status: 'completed',
+          results: [{ server: 'filesystem', status: 'completed', duration_ms: 3, tool_count: 4 }],
+        }),
+        text('user', 'tidy ünïcødé'),
+        ev({ type: 'request_begin' }),
+      ].join('\n') + '\n';
     const torn = '{"timestamp":"2025-06-01T08:00:03.000Z","type":"model_msg","payload":{"type":"text","role":"assis';
     const file = write('crashed.jsonl', intact + torn);
     const r = await runCli(['traces', 'import', file], { home: env.home });
@@ -69,10 +88,16 @@ describe('floe traces import', () => {
 
   it('a parent and its subagent imported together link through the subagent pointer (either order)', async () => {
     env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1' });
-    const parent = write('parent.jsonl', [meta('parent-1'), text('user', 'delegate'), ev({ type: 'subagent', session_id: 'child-1' })].join('\n') + '\n');
+    const parent = write(
+      'parent.jsonl',
+      [meta('parent-1'), text('user', 'delegate'), ev({ type: 'subagent', session_id: 'child-1' })].join('\n') + '\n',
+    );
     const child = write(
       'child.jsonl',
-      [meta('child-1', { source: 'subagent', agent_state: { parent_session_id: 'parent-1', depth: 1 } }), text('user', 'sub task')].join('\n') + '\n',
+      [
+        meta('child-1', { source: 'subagent', agent_state: { parent_session_id: 'parent-1', depth: 1 } }),
+        text('user', 'sub task'),
+      ].join('\n') + '\n',
     );
     const r = await runCli(['traces', 'import', child, parent], { home: env.home });
     expect(r.code).toBe(0);

@@ -14,7 +14,6 @@ afterEach(() => {
   env = undefined;
 });
 
-
 describe('floe web', () => {
   it('prints a tokened URL on 127.0.0.1, refuses requests without the token, stops on SIGTERM', async () => {
     env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1' });

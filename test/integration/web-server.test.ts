@@ -47,7 +47,11 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path, headers }, (res) => {
@@ -67,7 +71,9 @@ describe('browser-mode server', () => {
   });
 
   it('refuses to bind anything but loopback', async () => {
-    await expect(startWebServer({ host: '0.0.0.0', hostService: fakeHost, staticDir })).rejects.toThrow(/loopback only/);
+    await expect(startWebServer({ host: '0.0.0.0', hostService: fakeHost, staticDir })).rejects.toThrow(
+      /loopback only/,
+    );
   });
 
   it('HTTP without the token → 401; with it → the page, a cookie and the security headers', async () => {

@@ -15,7 +15,11 @@ import { cleanupAll, drain, expectTraceMatchesStream, intactTrace, pl, sdkSessio
 afterEach(cleanupAll);
 
 const require = createRequire(import.meta.url);
-const EVERY_BIN = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERY_BIN = path.join(
+  path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 const WITH_MCP = [
   'system_prompt: security suite',
   'tools:',
@@ -49,15 +53,24 @@ describe('approval bypass attempts', () => {
   for (const mode of ['deny-all', 'read-only'] as const) {
     it(`${mode}: Bash, Shell, bash, EXEC_COMMAND, Exec_Command are ${mode === 'deny-all' ? 'denied' : 'asked'} as exec_command; nothing runs`, async () => {
       const names = ['Bash', 'Shell', 'bash', 'EXEC_COMMAND', 'Exec_Command'];
-      const { session, env } = await sdkSession([turn(...names.map((n, i): Call => [n, touch(String(i)), `a${i}`])), { reply: { text: 'ok' } }]);
+      const { session, env } = await sdkSession([
+        turn(...names.map((n, i): Call => [n, touch(String(i)), `a${i}`])),
+        { reply: { text: 'ok' } },
+      ]);
       const a = approver(mode);
       const { msgs, result } = await drain(session.run('go', { approve: a.approve }));
       expect(result.status).toBe('completed');
       expect(a.seen.map((r) => [r.toolName, r.permission])).toEqual(names.map(() => ['exec_command', 'rw']));
       expect(a.asked.length).toBe(mode === 'read-only' ? names.length : 0);
       const decisions = pl(msgs, 'approval_decision');
-      expect(decisions.map((d) => [d.decision, d.tool_name, d.decided_by])).toEqual(names.map(() => ['deny', 'exec_command', mode === 'deny-all' ? 'mode' : 'human']));
-      expect(pl(msgs, 'tool_call_output').every((o) => o.output === 'Tool call denied by user.' && o.stop_reason === 'aborted')).toBe(true);
+      expect(decisions.map((d) => [d.decision, d.tool_name, d.decided_by])).toEqual(
+        names.map(() => ['deny', 'exec_command', mode === 'deny-all' ? 'mode' : 'human']),
+      );
+      expect(
+        pl(msgs, 'tool_call_output').every(
+          (o) => o.output === 'Tool call denied by user.' && o.stop_reason === 'aborted',
+        ),
+      ).toBe(true);
       expect(fs.readdirSync(env.workspace)).toEqual([]);
       expectTraceMatchesStream(intactTrace(env.home), msgs);
     });
@@ -66,12 +79,20 @@ describe('approval bypass attempts', () => {
   it('execute_extra_tool (any case/alias) wrapping exec_command under read-only asks on the target; deny-all denies', async () => {
     const wrappers = ['execute_extra_tool', 'ExecuteExtraTool', 'EXECUTE_EXTRA_TOOL', 'executeextratool'];
     for (const mode of ['read-only', 'deny-all'] as const) {
-      const calls = wrappers.map((w, i): Call => [w, { tool_name: i % 2 ? 'Bash' : 'exec_command', params: touch(`${mode}-${i}`) }, `w${i}`]);
-      const { session, env } = await sdkSession([turn(...calls), { reply: { text: 'ok' } }], { systemConfig: WITH_MCP });
+      const calls = wrappers.map((w, i): Call => [
+        w,
+        { tool_name: i % 2 ? 'Bash' : 'exec_command', params: touch(`${mode}-${i}`) },
+        `w${i}`,
+      ]);
+      const { session, env } = await sdkSession([turn(...calls), { reply: { text: 'ok' } }], {
+        systemConfig: WITH_MCP,
+      });
       const a = approver(mode);
       const { msgs } = await drain(session.run('go', { approve: a.approve }));
       // the approver saw the target, its permission and the target's own arguments
-      expect(a.seen.map((r) => [r.toolName, r.permission, JSON.parse(r.arguments).cmd])).toEqual(wrappers.map((_, i) => ['exec_command', 'rw', `touch pwned-${mode}-${i}`]));
+      expect(a.seen.map((r) => [r.toolName, r.permission, JSON.parse(r.arguments).cmd])).toEqual(
+        wrappers.map((_, i) => ['exec_command', 'rw', `touch pwned-${mode}-${i}`]),
+      );
       expect(a.asked.length).toBe(mode === 'read-only' ? wrappers.length : 0);
       const decisions = pl(msgs, 'approval_decision');
       expect(decisions.map((d) => [d.decision, d.tool_name])).toEqual(wrappers.map(() => ['deny', 'exec_command']));
@@ -94,12 +115,20 @@ describe('approval bypass attempts', () => {
     );
     const a = approver('read-only');
     const { msgs } = await drain(session.run('go', { approve: a.approve }));
-    const perm = (n: string) => session.getToolset()!.all().find((t) => t.definition.name === n)?.definition.permission;
+    const perm = (n: string) =>
+      session
+        .getToolset()!
+        .all()
+        .find((t) => t.definition.name === n)?.definition.permission;
     // the wrapper itself is harmless (`r`): only the target's permission may count
     expect([perm('mcp__every__echo'), perm('mcp__every__toggle-simulated-logging')]).toEqual(['r', 'rw']);
     const decisions = Object.fromEntries(pl(msgs, 'approval_decision').map((d) => [d.tool_call_id, d]));
     expect(decisions.r1).toMatchObject({ decision: 'allow', tool_name: 'mcp__every__echo', decided_by: 'mode' });
-    expect(decisions.rw1).toMatchObject({ decision: 'deny', tool_name: 'mcp__every__toggle-simulated-logging', decided_by: 'human' });
+    expect(decisions.rw1).toMatchObject({
+      decision: 'deny',
+      tool_name: 'mcp__every__toggle-simulated-logging',
+      decided_by: 'human',
+    });
     expect(a.asked.map((r) => [r.toolName, r.permission])).toEqual([['mcp__every__toggle-simulated-logging', 'rw']]);
     const outs = Object.fromEntries(pl(msgs, 'tool_call_output').map((o) => [o.tool_call_id, o]));
     expect(outs.r1).toMatchObject({ stop_reason: 'completed' });
@@ -111,8 +140,16 @@ describe('approval bypass attempts', () => {
     const { session, env } = await sdkSession(
       [
         turn(
-          ['execute_extra_tool', { tool_name: 'execute_extra_tool', params: { tool_name: 'exec_command', params: touch('self1') } }, 's1'],
-          ['execute_extra_tool', { tool_name: 'ExecuteExtraTool', params: { tool_name: 'Bash', params: touch('self2') } }, 's2'],
+          [
+            'execute_extra_tool',
+            { tool_name: 'execute_extra_tool', params: { tool_name: 'exec_command', params: touch('self1') } },
+            's1',
+          ],
+          [
+            'execute_extra_tool',
+            { tool_name: 'ExecuteExtraTool', params: { tool_name: 'Bash', params: touch('self2') } },
+            's2',
+          ],
         ),
         { reply: { text: 'ok' } },
       ],
@@ -124,15 +161,27 @@ describe('approval bypass attempts', () => {
       ['s1', 'failed'],
       ['s2', 'failed'],
     ]);
-    for (const o of outs) expect(o.output).toBe('Tool call "execute_extra_tool" failed: it cannot run itself. Name the target tool in tool_name.');
+    for (const o of outs)
+      expect(o.output).toBe(
+        'Tool call "execute_extra_tool" failed: it cannot run itself. Name the target tool in tool_name.',
+      );
     expect(pl(msgs, 'approval_decision').map((d) => d.decision)).toEqual(['forbidden', 'forbidden']);
     expect(fs.readdirSync(env.workspace)).toEqual([]);
   });
 
   it('a subagent under deny-all cannot run anything (its calls reach the same approver, marked with its origin)', async () => {
     const script = roleScript({
-      parent: [turn(['run_subagent', { prompt: 'CHILD: create the file' }, 'sub1']), { reply: { text: 'parent done' } }],
-      'CHILD:': [turn(['Bash', touch('child'), 'c1'], ['execute_extra_tool', { tool_name: 'exec_command', params: touch('child2') }, 'c2']), { reply: { text: 'child could not' } }],
+      parent: [
+        turn(['run_subagent', { prompt: 'CHILD: create the file' }, 'sub1']),
+        { reply: { text: 'parent done' } },
+      ],
+      'CHILD:': [
+        turn(
+          ['Bash', touch('child'), 'c1'],
+          ['execute_extra_tool', { tool_name: 'exec_command', params: touch('child2') }, 'c2'],
+        ),
+        { reply: { text: 'child could not' } },
+      ],
     });
     const { session, env } = await sdkSession(script);
     // deny-all for everything, except that the parent may start the child at all (otherwise nothing would reach it)
@@ -147,7 +196,9 @@ describe('approval bypass attempts', () => {
     const childReqs = seen.filter((r) => r.origin?.length);
     expect(childReqs.length).toBeGreaterThanOrEqual(1);
     expect(childReqs.every((r) => r.toolName === 'exec_command')).toBe(true);
-    const childDecisions = msgs.filter((m) => m.origin?.length && (m.payload as any).type === 'approval_decision').map((m) => (m.payload as any).decision);
+    const childDecisions = msgs
+      .filter((m) => m.origin?.length && (m.payload as any).type === 'approval_decision')
+      .map((m) => (m.payload as any).decision);
     expect(childDecisions.length).toBeGreaterThanOrEqual(1);
     expect(childDecisions.every((d) => d === 'deny' || d === 'forbidden')).toBe(true);
     expect(fs.readdirSync(env.workspace)).toEqual([]);

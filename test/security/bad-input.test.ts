@@ -8,7 +8,15 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../../main/sdk/index.js';
 import { tempHome } from '../helpers/cli.js';
-import { cleanupAll, drain, expectTraceMatchesStream, intactTrace, onCleanup, pl, sdkSession } from '../faults/support.js';
+import {
+  cleanupAll,
+  drain,
+  expectTraceMatchesStream,
+  intactTrace,
+  onCleanup,
+  pl,
+  sdkSession,
+} from '../faults/support.js';
 
 afterEach(cleanupAll);
 
@@ -18,7 +26,10 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\u009b\u009d]/; // everything 
 
 describe('bad-input corpus', () => {
   it('malformed tool JSON: each call fails with the exact SPEC text, nothing runs, the task completes', async () => {
-    const cases = JSON.parse(fs.readFileSync(path.join(CORPUS, 'malformed-tool-args.json'), 'utf8')) as { arguments: string; expect: string }[];
+    const cases = JSON.parse(fs.readFileSync(path.join(CORPUS, 'malformed-tool-args.json'), 'utf8')) as {
+      arguments: string;
+      expect: string;
+    }[];
     expect(cases.length).toBeGreaterThanOrEqual(8);
     const { session, env, server } = await sdkSession([
       { reply: { toolCalls: cases.map((c, i) => ({ name: 'exec_command', arguments: c.arguments, id: `m${i}` })) } },
@@ -56,7 +67,14 @@ describe('bad-input corpus', () => {
         const chunk = (delta: object, finish: string | null = null) =>
           `data: ${JSON.stringify({ id: `c${k}`, object: 'chat.completion.chunk', created: 1, model: 'm1', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
         if (k === 1) {
-          res.write(chunk({ role: 'assistant', tool_calls: [{ index: 0, id: 'huge1', type: 'function', function: { name: 'exec_command', arguments: huge } }] }));
+          res.write(
+            chunk({
+              role: 'assistant',
+              tool_calls: [
+                { index: 0, id: 'huge1', type: 'function', function: { name: 'exec_command', arguments: huge } },
+              ],
+            }),
+          );
           res.write(chunk({}, 'tool_calls'));
         } else {
           res.write(chunk({ role: 'assistant', content: k === 2 ? 'noted' : 'still alive' }));
@@ -67,7 +85,10 @@ describe('bad-input corpus', () => {
     });
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
     onCleanup(() => new Promise<void>((r) => (srv.closeAllConnections(), srv.close(() => r()))));
-    const env = tempHome({ baseUrl: `http://127.0.0.1:${(srv.address() as { port: number }).port}/v1`, systemConfig: 'system_prompt: t\n' });
+    const env = tempHome({
+      baseUrl: `http://127.0.0.1:${(srv.address() as { port: number }).port}/v1`,
+      systemConfig: 'system_prompt: t\n',
+    });
     onCleanup(() => env.cleanup());
     const agent = await createAgent({ home: env.home, retrySchedule: [5] });
     const session = await agent.createSession({ workspace: env.workspace });
@@ -90,7 +111,17 @@ describe('bad-input corpus', () => {
 
   it('non-UTF-8 and NUL output becomes clean text (no NUL, no raw bytes) and the command still succeeds', async () => {
     const { session, env } = await sdkSession([
-      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: `bash ${JSON.stringify(path.join(CORPUS, 'non-utf8-nul.sh'))}` }, id: 'u1' }] } },
+      {
+        reply: {
+          toolCalls: [
+            {
+              name: 'exec_command',
+              arguments: { cmd: `bash ${JSON.stringify(path.join(CORPUS, 'non-utf8-nul.sh'))}` },
+              id: 'u1',
+            },
+          ],
+        },
+      },
       { reply: { text: 'read it' } },
     ]);
     const { msgs, result } = await drain(session.run('go', { approve: allow }));
@@ -105,7 +136,9 @@ describe('bad-input corpus', () => {
     expect(lines.find((l: string) => l.startsWith('nul:'))).toMatch(/^nul:.*:end$/);
     // the deltas streamed to the UI concatenate to exactly the final output (SPEC §4), even for these bytes
     const deltas = msgs
-      .filter((m) => (m.payload as any).type === 'partial_tool_call_output' && (m.payload as any).event_type === 'delta')
+      .filter(
+        (m) => (m.payload as any).type === 'partial_tool_call_output' && (m.payload as any).event_type === 'delta',
+      )
       .map((m) => (m.payload as any).output ?? '')
       .join('');
     expect(deltas).toBe(out.output);
@@ -118,7 +151,17 @@ describe('bad-input corpus', () => {
   ] as const) {
     it(`${file}: the escape sequences are stripped from what the model sees; only the visible text remains`, async () => {
       const { session, env, server } = await sdkSession([
-        { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: `bash ${JSON.stringify(path.join(CORPUS, file))}` }, id: 'osc' }] } },
+        {
+          reply: {
+            toolCalls: [
+              {
+                name: 'exec_command',
+                arguments: { cmd: `bash ${JSON.stringify(path.join(CORPUS, file))}` },
+                id: 'osc',
+              },
+            ],
+          },
+        },
         { reply: { text: 'ok' } },
       ]);
       const { msgs, result } = await drain(session.run('go', { approve: allow }));

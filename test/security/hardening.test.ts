@@ -16,11 +16,19 @@ import { cleanupAll, onCleanup } from '../faults/support.js';
 
 afterEach(cleanupAll);
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function get(port: number, p: string, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: p, headers: { host } }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject);
+    http
+      .get(
+        { host: '127.0.0.1', port, path: p, headers: { host } },
+        (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+      )
+      .on('error', reject);
   });
 }
 
@@ -59,17 +67,32 @@ describe('hardening', () => {
   it('browser mode answers only to its own Host: a rebound name is refused over HTTP and WebSocket', async () => {
     const web = await webHost();
     const q = `/?token=${encodeURIComponent(web.token)}`;
-    for (const host of [`evil.example:${web.port}`, `127.0.0.1.evil.example:${web.port}`, `127.0.0.1:${web.port + 1}`, 'localhost', `[::1]:${web.port}`]) {
+    for (const host of [
+      `evil.example:${web.port}`,
+      `127.0.0.1.evil.example:${web.port}`,
+      `127.0.0.1:${web.port + 1}`,
+      'localhost',
+      `[::1]:${web.port}`,
+    ]) {
       expect([host, await get(web.port, q, host)]).toEqual([host, 421]);
     }
     expect(await get(web.port, q, `127.0.0.1:${web.port}`)).toBe(200);
     expect(await get(web.port, q, `localhost:${web.port}`)).toBe(200);
     // the WebSocket upgrade checks it too (the ws client sends Host 127.0.0.1:<port>; a forged one is refused)
     const refused = await new Promise<string>((resolve) => {
-      const req = http.request({ host: '127.0.0.1', port: web.port, path: `/ws${q.slice(1)}`, headers: {
-        host: `evil.example:${web.port}`, connection: 'Upgrade', upgrade: 'websocket', origin: `http://127.0.0.1:${web.port}`,
-        'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-      } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port: web.port,
+        path: `/ws${q.slice(1)}`,
+        headers: {
+          host: `evil.example:${web.port}`,
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          origin: `http://127.0.0.1:${web.port}`,
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
+      });
       req.on('response', (res) => resolve(String(res.statusCode)));
       req.on('upgrade', () => resolve('upgraded'));
       req.end();
@@ -82,7 +105,11 @@ describe('hardening', () => {
 
   it('Chromium opening the printed URL: the cookie is set and the token leaves the address bar', async () => {
     const web = await webHost();
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     onCleanup(() => browser.close());
     const page = await browser.newPage();
     const res = await page.goto(web.url);

@@ -14,11 +14,16 @@ import { cleanupAll, intactTraceFile, onCleanup, waitFor } from '../faults/suppo
 
 afterEach(cleanupAll);
 
-const exec = (cmd: string, id: string): ScriptStep => ({ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id }] } });
+const exec = (cmd: string, id: string): ScriptStep => ({
+  reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id }] },
+});
 
 /** Steps per task, picked by the first user prompt of the request. */
 function byPrompt(steps: Record<string, ScriptStep[]>) {
-  return { next: (req: RecordedRequest): ScriptStep => steps[firstUserText(req)]?.shift() ?? { reply: { text: '(no more steps)' } } };
+  return {
+    next: (req: RecordedRequest): ScriptStep =>
+      steps[firstUserText(req)]?.shift() ?? { reply: { text: '(no more steps)' } },
+  };
 }
 
 interface Env {
@@ -29,7 +34,10 @@ interface Env {
   server: Awaited<ReturnType<typeof startModelServer>>;
 }
 
-async function hostWith(script: ReturnType<typeof byPrompt> | ScriptStep[], configEdit?: (yaml: string) => string): Promise<Env> {
+async function hostWith(
+  script: ReturnType<typeof byPrompt> | ScriptStep[],
+  configEdit?: (yaml: string) => string,
+): Promise<Env> {
   const server = await startModelServer(script);
   onCleanup(() => server.close());
   const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: security suite\n' });
@@ -59,26 +67,48 @@ async function newSession(e: Env, approvalMode: string): Promise<string> {
 
 const pendingFor = (e: Env, sessionId: string, toolCallId: string) =>
   waitFor(
-    () => e.events.find((x) => x.event === 'approval.request' && x.payload.sessionId === sessionId && x.payload.toolCallId === toolCallId)?.payload as ApiPendingApproval | undefined,
+    () =>
+      e.events.find(
+        (x) =>
+          x.event === 'approval.request' && x.payload.sessionId === sessionId && x.payload.toolCallId === toolCallId,
+      )?.payload as ApiPendingApproval | undefined,
     20_000,
     `an approval request for ${toolCallId}`,
   );
 
 const statusOf = (e: Env, sessionId: string) =>
-  waitFor(() => e.events.find((x) => x.event === 'session.status' && x.payload.sessionId === sessionId && x.payload.status !== 'running')?.payload.status as string | undefined, 30_000, `session ${sessionId} to finish`);
+  waitFor(
+    () =>
+      e.events.find(
+        (x) => x.event === 'session.status' && x.payload.sessionId === sessionId && x.payload.status !== 'running',
+      )?.payload.status as string | undefined,
+    30_000,
+    `session ${sessionId} to finish`,
+  );
 
 const decisionsOf = (e: Env, sessionId: string) =>
-  e.events.filter((x) => x.event === 'session.message' && x.payload.sessionId === sessionId && x.payload.message.payload.type === 'approval_decision').map((x) => x.payload.message.payload);
+  e.events
+    .filter(
+      (x) =>
+        x.event === 'session.message' &&
+        x.payload.sessionId === sessionId &&
+        x.payload.message.payload.type === 'approval_decision',
+    )
+    .map((x) => x.payload.message.payload);
 
 describe('host approvals', () => {
   it('a mode switch mid-task applies to the next call', async () => {
-    const e = await hostWith(byPrompt({ 'two steps': [exec('touch first', 'm1'), exec('touch second', 'm2'), { reply: { text: 'done' } }] }));
+    const e = await hostWith(
+      byPrompt({ 'two steps': [exec('touch first', 'm1'), exec('touch second', 'm2'), { reply: { text: 'done' } }] }),
+    );
     const sid = await newSession(e, 'read-only');
     await ok(e.host, 'sessions.run', { sessionId: sid, prompt: 'two steps' });
     const p1 = await pendingFor(e, sid, 'm1');
     expect(p1).toMatchObject({ toolName: 'exec_command', permission: 'rw' });
     // while the first call waits, the person switches the session to deny-all, then allows this one call
-    expect((await ok(e.host, 'sessions.setApprovalMode', { sessionId: sid, mode: 'deny-all' })).approvalMode).toBe('deny-all');
+    expect((await ok(e.host, 'sessions.setApprovalMode', { sessionId: sid, mode: 'deny-all' })).approvalMode).toBe(
+      'deny-all',
+    );
     await ok(e.host, 'approvals.decide', { approvalId: p1.id, decision: 'allow' });
     expect(await statusOf(e, sid)).toBe('completed');
     expect(fs.existsSync(path.join(e.workspace, 'first'))).toBe(true);
@@ -107,7 +137,13 @@ describe('host approvals', () => {
     expect(pa.id).toMatch(/^approval-[0-9a-f]{32}$/);
 
     // forged ids: a well-formed random one, the tool_call id, the session id, a near-miss of a real id
-    for (const forged of [`approval-${'0'.repeat(32)}`, 'ca', a, pa.id.slice(0, -1) + (pa.id.endsWith('0') ? '1' : '0'), `${pa.id} `]) {
+    for (const forged of [
+      `approval-${'0'.repeat(32)}`,
+      'ca',
+      a,
+      pa.id.slice(0, -1) + (pa.id.endsWith('0') ? '1' : '0'),
+      `${pa.id} `,
+    ]) {
       const r = await e.host.call('approvals.decide', { approvalId: forged, decision: 'allow' });
       expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } });
     }
@@ -122,7 +158,10 @@ describe('host approvals', () => {
     expect(stillB.map((p) => p.id)).toEqual([pb.id]);
     expect((await ok<ApiPendingApproval[]>(e.host, 'approvals.list', { sessionId: a })).map((p) => p.id)).toEqual([]);
     // a used id is spent
-    expect(await e.host.call('approvals.decide', { approvalId: pa.id, decision: 'allow' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await e.host.call('approvals.decide', { approvalId: pa.id, decision: 'allow' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     // and its preview is not a way in either
     expect(await e.host.call('approvals.preview', { approvalId: pa.id })).toMatchObject({ ok: false });
 
@@ -139,13 +178,23 @@ describe('host approvals', () => {
     onCleanup(() => {
       delete process.env.FLOE_SECURITY_SUITE_KEY;
     });
-    const e = await hostWith(byPrompt({ 'show me': [exec('echo visible', 's1'), { reply: { text: 'shown' } }] }), (yaml) =>
-      yaml
-        .replace('api_key: test-key', `api_key: ${SECRET}`)
-        .replace(
-          'default_model: mock/m1',
-          ['  - name: envkey', '    protocol: openai', '    base_url: http://127.0.0.1:9/v1', '    api_key_env: FLOE_SECURITY_SUITE_KEY', '    models:', '      - id: m2', 'default_model: mock/m1'].join('\n'),
-        ),
+    const e = await hostWith(
+      byPrompt({ 'show me': [exec('echo visible', 's1'), { reply: { text: 'shown' } }] }),
+      (yaml) =>
+        yaml
+          .replace('api_key: test-key', `api_key: ${SECRET}`)
+          .replace(
+            'default_model: mock/m1',
+            [
+              '  - name: envkey',
+              '    protocol: openai',
+              '    base_url: http://127.0.0.1:9/v1',
+              '    api_key_env: FLOE_SECURITY_SUITE_KEY',
+              '    models:',
+              '      - id: m2',
+              'default_model: mock/m1',
+            ].join('\n'),
+          ),
     );
     const sid = await newSession(e, 'allow-all');
     await ok(e.host, 'sessions.run', { sessionId: sid, prompt: 'show me' });
@@ -153,7 +202,12 @@ describe('host approvals', () => {
     expect(e.server.requests[0]!.headers.authorization).toBe(`Bearer ${SECRET}`); // the key was really used
 
     const settings = await ok(e.host, 'settings.get');
-    const payloads = JSON.stringify([settings, e.events, await ok(e.host, 'sessions.transcript', { sessionId: sid }), await ok(e.host, 'traces.export', { sessionId: sid })]);
+    const payloads = JSON.stringify([
+      settings,
+      e.events,
+      await ok(e.host, 'sessions.transcript', { sessionId: sid }),
+      await ok(e.host, 'traces.export', { sessionId: sid }),
+    ]);
     expect(payloads).toContain('echo visible'); // the payloads are the real thing…
     for (const s of [SECRET, ENV_SECRET, SECRET.slice(0, 12)]) expect(payloads).not.toContain(s); // …without the keys
     expect(settings.providers.map((p: any) => p.apiKey)).toEqual(['••••1d2e', 'env:FLOE_SECURITY_SUITE_KEY']); // redacted / named, never the value

@@ -7,7 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadImage, MAX_IMAGE_BYTES } from '../../main/environment/images/load.js';
-import { cleanupAll, drain, expectTraceMatchesStream, intactTrace, onCleanup, pl, sdkSession } from '../faults/support.js';
+import {
+  cleanupAll,
+  drain,
+  expectTraceMatchesStream,
+  intactTrace,
+  onCleanup,
+  pl,
+  sdkSession,
+} from '../faults/support.js';
 
 afterEach(cleanupAll);
 
@@ -32,13 +40,24 @@ function scene() {
 describe('image path escapes', () => {
   it('.., absolute, symlinked file and folder, file: URL — all refused as leaving the workspace', async () => {
     const { ws, outside } = scene();
-    const escapes = ['../outside/secret.png', 'sub/../../outside/secret.png', path.join(outside, 'secret.png'), 'link.png', 'dirlink/secret.png', '/etc/passwd'];
+    const escapes = [
+      '../outside/secret.png',
+      'sub/../../outside/secret.png',
+      path.join(outside, 'secret.png'),
+      'link.png',
+      'dirlink/secret.png',
+      '/etc/passwd',
+    ];
     for (const src of escapes) {
       const r = await loadImage(src, { workspace: ws });
       expect(r.ok, src).toBe(false);
       if (!r.ok) expect(r.error, src).toContain('leaves the workspace');
     }
-    for (const src of [`file://${path.join(outside, 'secret.png')}`, 'data:image/png;base64,iVBORw0KGgo=', 'ftp://127.0.0.1/x.png']) {
+    for (const src of [
+      `file://${path.join(outside, 'secret.png')}`,
+      'data:image/png;base64,iVBORw0KGgo=',
+      'ftp://127.0.0.1/x.png',
+    ]) {
       const r = await loadImage(src, { workspace: ws });
       expect(r.ok, src).toBe(false);
       if (!r.ok) expect(r.error, src).toMatch(/scheme is not supported/);
@@ -49,7 +68,12 @@ describe('image path escapes', () => {
     const { ws, outside } = scene();
     const sources = ['../outside/secret.png', path.join(outside, 'secret.png'), 'link.png', 'dirlink/secret.png'];
     const { session, env, server } = await sdkSession(
-      [{ reply: { toolCalls: sources.map((s, i) => ({ name: 'read_image', arguments: { source: s }, id: `i${i}` })) } }, { reply: { text: 'refused' } }],
+      [
+        {
+          reply: { toolCalls: sources.map((s, i) => ({ name: 'read_image', arguments: { source: s }, id: `i${i}` })) },
+        },
+        { reply: { text: 'refused' } },
+      ],
       { vision: true, workspace: ws },
     );
     const { msgs, result } = await drain(session.run('look', { approve: async () => 'allow' }));
@@ -62,7 +86,9 @@ describe('image path escapes', () => {
       expect(o.images).toBeUndefined();
     }
     expect(JSON.stringify(server.requests.map((r) => r.body))).not.toContain('outside-secret');
-    expect(JSON.stringify(server.requests.map((r) => r.body))).not.toContain(Buffer.from('0000000dIHDR-outside-secret').toString('base64').slice(0, 16));
+    expect(JSON.stringify(server.requests.map((r) => r.body))).not.toContain(
+      Buffer.from('0000000dIHDR-outside-secret').toString('base64').slice(0, 16),
+    );
     expectTraceMatchesStream(intactTrace(env.home), msgs);
   });
 });
@@ -87,7 +113,10 @@ describe('hostile image files', () => {
     const html = await loadImage('page.png', { workspace: ws });
     expect(html.ok).toBe(false);
     if (!html.ok) expect(html.error).toContain('not a recognized image format');
-    expect(await loadImage('empty.png', { workspace: ws })).toMatchObject({ ok: false, error: expect.stringContaining('empty') });
+    expect(await loadImage('empty.png', { workspace: ws })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('empty'),
+    });
   });
 
   it('polyglots are typed from their bytes and only returned as a base64 data: URL of that type', async () => {
@@ -97,7 +126,11 @@ describe('hostile image files', () => {
     const truncated = Buffer.concat([PNG_MAGIC, Buffer.from('garbage<script>alert("png-pwned")</script>')]);
     fs.writeFileSync(path.join(ws, 'broken.png'), truncated);
     // magic + a plausible IHDR chunk header, then an HTML/JS payload instead of image data
-    const headed = Buffer.concat([PNG_MAGIC, Buffer.from([0, 0, 0, 13]), Buffer.from('IHDR<html><script>alert("png-pwned")</script>')]);
+    const headed = Buffer.concat([
+      PNG_MAGIC,
+      Buffer.from([0, 0, 0, 13]),
+      Buffer.from('IHDR<html><script>alert("png-pwned")</script>'),
+    ]);
     fs.writeFileSync(path.join(ws, 'headed.png'), headed);
     fs.copyFileSync(path.join(CORPUS, 'evil.svg'), path.join(ws, 'evil.png'));
     const { session, env, server } = await sdkSession(

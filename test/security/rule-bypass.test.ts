@@ -78,7 +78,9 @@ const BYPASSES: [string, string][] = [
 
 /** In allow-all, deny rules must hold: these run `rm` in some disguise. */
 const NOT_RM = new Set(['fullwidth semicolon']);
-const DENY_DODGES = BYPASSES.filter(([name, c]) => !NOT_RM.has(name) && (/\brm\b|\\\n?m|x72|ｒｍ|r\?|r""m|'rm'/.test(c) || c.includes('evil')));
+const DENY_DODGES = BYPASSES.filter(
+  ([name, c]) => !NOT_RM.has(name) && (/\brm\b|\\\n?m|x72|ｒｍ|r\?|r""m|'rm'/.test(c) || c.includes('evil')),
+);
 
 let dir: string;
 let store: Store;
@@ -96,8 +98,19 @@ beforeEach(() => {
   });
   broker = new ApprovalBroker(store, events);
   const project = store.projects.open(dir);
-  store.sessions.create({ id: 's1', projectId: project.id, agent: 'default', model: 'mock/m', approvalMode: 'read-only', source: 'desktop' });
-  for (const [action, pattern] of [['allow', 'git status'], ['allow', 'npm test*'], ['deny', 'rm']] as const) {
+  store.sessions.create({
+    id: 's1',
+    projectId: project.id,
+    agent: 'default',
+    model: 'mock/m',
+    approvalMode: 'read-only',
+    source: 'desktop',
+  });
+  for (const [action, pattern] of [
+    ['allow', 'git status'],
+    ['allow', 'npm test*'],
+    ['deny', 'rm'],
+  ] as const) {
     store.rules.add({ action, scope: 'project', scopeKey: dir, tool: 'exec_command', pattern });
   }
 });
@@ -113,7 +126,13 @@ afterAll(() => {
 /** 'ask' when the broker turned to a person (the request event is emitted synchronously), else its decision. */
 async function verdict(cmd: string): Promise<string> {
   const args = JSON.stringify({ cmd });
-  const p = broker.approverFor('s1')({ call: toolCall('exec_command', args, 'c1'), toolName: 'exec_command', permission: 'rw', arguments: args, sessionId: 's1' });
+  const p = broker.approverFor('s1')({
+    call: toolCall('exec_command', args, 'c1'),
+    toolName: 'exec_command',
+    permission: 'rw',
+    arguments: args,
+    sessionId: 's1',
+  });
   if (asked.length) {
     broker.denyAll('s1');
     await p;
@@ -124,7 +143,12 @@ async function verdict(cmd: string): Promise<string> {
 
 describe('command rules resist bypasses', () => {
   it('control: the rules do allow what they name (so "ask" below is the rules working, not everything asking)', async () => {
-    for (const cmd of ['git status', 'git status -s && npm test -- -u', 'NODE_ENV=test npm test', 'git status 2>/dev/null']) {
+    for (const cmd of [
+      'git status',
+      'git status -s && npm test -- -u',
+      'NODE_ENV=test npm test',
+      'git status 2>/dev/null',
+    ]) {
       expect([cmd, await verdict(cmd)]).toEqual([cmd, 'allow']);
     }
     expect(await verdict('rm x')).toBe('deny');

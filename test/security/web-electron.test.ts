@@ -19,7 +19,11 @@ import { cleanupAll, onCleanup } from '../faults/support.js';
 
 afterEach(cleanupAll);
 
-function get(port: number, p: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+function get(
+  port: number,
+  p: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path: p, headers }, (res) => {
@@ -34,7 +38,9 @@ async function webHost() {
   const env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1' });
   onCleanup(() => env.cleanup());
   const cfg = path.join(env.home, 'config.yaml');
-  fs.writeFileSync(cfg, fs.readFileSync(cfg, 'utf8').replace('api_key: test-key', 'api_key: sk-web-SECRET-0099'), { mode: 0o600 });
+  fs.writeFileSync(cfg, fs.readFileSync(cfg, 'utf8').replace('api_key: test-key', 'api_key: sk-web-SECRET-0099'), {
+    mode: 0o600,
+  });
   const host = createHost({ home: env.home, mode: 'web' });
   onCleanup(() => host.dispose());
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-sec-static-'));
@@ -92,7 +98,9 @@ describe('browser mode: token and Origin', () => {
     expect(settings.providers[0].apiKey).toBe('••••0099');
     expect(JSON.stringify(c.raw)).not.toContain('sk-web-SECRET');
     // a forged approval id over the socket is not_found, the socket stays usable
-    expect(await c.call('approvals.decide', { approvalId: `approval-${'f'.repeat(32)}`, decision: 'allow' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(
+      await c.call('approvals.decide', { approvalId: `approval-${'f'.repeat(32)}`, decision: 'allow' }),
+    ).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await c.ok('app.info')).toMatchObject({ mode: 'web' });
   });
 });
@@ -130,7 +138,8 @@ describe('Electron hardening', () => {
     expect(d['default-src']).toEqual(["'self'"]);
     expect(ELECTRON_CSP).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     expect(cspMetaTag()).toContain(ELECTRON_CSP);
-    for (const v of Object.values(d)) expect(v.some((x: string) => x === '*' || x === 'http:' || x === 'https:')).toBe(false);
+    for (const v of Object.values(d))
+      expect(v.some((x: string) => x === '*' || x === 'http:' || x === 'https:')).toBe(false);
   });
 
   it('navigation, redirects, webviews and window.open are denied; every permission is refused', () => {
@@ -180,16 +189,23 @@ describe('Electron hardening', () => {
     };
     expect(asked(ours, 'notifications')).toEqual([true, true]);
     expect(asked(foreign, 'notifications')).toEqual([false, false]);
-    for (const perm of ['media', 'geolocation', 'clipboard-read', 'openExternal']) expect(asked(ours, perm), perm).toEqual([false, false]);
+    for (const perm of ['media', 'geolocation', 'clipboard-read', 'openExternal'])
+      expect(asked(ours, perm), perm).toEqual([false, false]);
     let out: any;
-    headers!({ responseHeaders: { 'content-security-policy': ["default-src *"], 'X-Other': 'kept' } }, (r) => (out = r));
+    headers!(
+      { responseHeaders: { 'content-security-policy': ['default-src *'], 'X-Other': 'kept' } },
+      (r) => (out = r),
+    );
     expect(out.responseHeaders).toEqual({ 'X-Other': ['kept'], 'Content-Security-Policy': [ELECTRON_CSP] });
   });
 
   it('IPC: only our own page may call the host; everything else gets forbidden without reaching it', async () => {
     const page = 'file:///opt/floe/out/renderer/index.html';
     let reached = 0;
-    const handler = makeCallHandler({ call: async () => (reached++, { ok: true, value: 'ok' }), onEvent: () => () => {} } as any, () => page);
+    const handler = makeCallHandler(
+      { call: async () => (reached++, { ok: true, value: 'ok' }), onEvent: () => () => {} } as any,
+      () => page,
+    );
     for (const url of [
       'file:///opt/floe/out/renderer/other.html',
       'file:///tmp/evil/index.html',
@@ -203,10 +219,21 @@ describe('Electron hardening', () => {
       expect(r, String(url)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     // a frame whose url getter throws (destroyed) is refused too
-    const destroyed = await handler({ get senderFrame(): { url: string } { throw new Error('gone'); } }, 'app.info', {});
+    const destroyed = await handler(
+      {
+        get senderFrame(): { url: string } {
+          throw new Error('gone');
+        },
+      },
+      'app.info',
+      {},
+    );
     expect(destroyed).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(reached).toBe(0);
-    expect(await handler({ senderFrame: { url: `${page}#/settings` } }, 'app.info', {})).toEqual({ ok: true, value: 'ok' });
+    expect(await handler({ senderFrame: { url: `${page}#/settings` } }, 'app.info', {})).toEqual({
+      ok: true,
+      value: 'ok',
+    });
     expect(reached).toBe(1);
     expect(isOurPage('http://localhost:5173/x', 'http://localhost:5173/')).toBe(true);
     expect(isOurPage('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);

@@ -24,7 +24,10 @@ export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'forged ids': [host('forged approval ids')],
   'cross-session ids': [host('forged approval ids → not_found; ids are bound to their own call across sessions')],
   'image path escapes': [images('.., absolute, symlinked file and folder'), images('read_image in a session')],
-  'SVG, oversized, polyglot images': [images('SVG with script is refused'), images('polyglots are typed from their bytes')],
+  'SVG, oversized, polyglot images': [
+    images('SVG with script is refused'),
+    images('polyglots are typed from their bytes'),
+  ],
   'Electron options': [
     web('window options: isolated, sandboxed'),
     web('CSP: scripts only from self'),
@@ -51,7 +54,8 @@ describe('security suite', () => {
   it('has every case of its named list', () => {
     const r = checkListedCases(path.resolve(import.meta.dirname), SECURITY_CASES, ['zz-count.test.ts']);
     console.log(`security cases: ${r.count} (${Object.keys(SECURITY_CASES).length} items listed)`);
-    if (r.unlisted.length) console.log(`security cases not in the list yet: ${r.unlisted.map((c) => `${c.file} › ${c.title}`).join('; ')}`);
+    if (r.unlisted.length)
+      console.log(`security cases not in the list yet: ${r.unlisted.map((c) => `${c.file} › ${c.title}`).join('; ')}`);
     expect(r.missing).toEqual([]);
   });
 });

@@ -15,7 +15,10 @@ interface Rule {
   forbid: (to: string, local: boolean) => boolean;
 }
 
-const under = (...dirs: string[]) => (to: string, local: boolean) => local && dirs.some((d) => to.startsWith(d));
+const under =
+  (...dirs: string[]) =>
+  (to: string, local: boolean) =>
+    local && dirs.some((d) => to.startsWith(d));
 const NODE_BUILTIN = /^(node:|fs$|fs\/|path$|os$|child_process$|http$|https$|net$|crypto$|events$|stream$)/;
 const HOSTS = ['main/host/', 'main/cli/', 'main/web/', 'main/electron/'];
 
@@ -32,17 +35,27 @@ const RULES: Rule[] = [
     files: 'main/(environment|approval|llm|trace|config)/',
     forbid: under('main/engine/', 'main/sdk/', 'main/store/', ...HOSTS),
   },
-  { name: 'the store knows no engine and no host', files: 'main/store/', forbid: under('main/engine/', 'main/sdk/', ...HOSTS) },
-  { name: 'the composition root (main/sdk) knows no host and no store', files: 'main/sdk/', forbid: under('main/store/', ...HOSTS) },
+  {
+    name: 'the store knows no engine and no host',
+    files: 'main/store/',
+    forbid: under('main/engine/', 'main/sdk/', ...HOSTS),
+  },
+  {
+    name: 'the composition root (main/sdk) knows no host and no store',
+    files: 'main/sdk/',
+    forbid: under('main/store/', ...HOSTS),
+  },
   {
     name: 'the host service knows no Electron, HTTP or CLI',
     files: 'main/host/',
-    forbid: (to, local) => under('main/electron/', 'main/web/', 'main/cli/')(to, local) || (!local && /^(electron|ws)$/.test(to)),
+    forbid: (to, local) =>
+      under('main/electron/', 'main/web/', 'main/cli/')(to, local) || (!local && /^(electron|ws)$/.test(to)),
   },
   {
     name: 'the renderer imports only itself, the API contract and shared/ (no main/, no preload/, no Node)',
     files: 'renderer/src/',
-    forbid: (to, local) => (local ? !/^(renderer\/src\/|shared\/)/.test(to) : NODE_BUILTIN.test(to) || to === 'electron'),
+    forbid: (to, local) =>
+      local ? !/^(renderer\/src\/|shared\/)/.test(to) : NODE_BUILTIN.test(to) || to === 'electron',
   },
   {
     name: 'the preload imports only shared/ and electron',
@@ -61,7 +74,8 @@ function violations(edges: readonly ImportEdge[], rules: readonly Rule[]): strin
   const out: string[] = [];
   for (const r of rules) {
     const scope = new RegExp(`^${r.files}`);
-    for (const e of edges) if (scope.test(e.from) && r.forbid(e.to, e.local)) out.push(`${r.name}: ${e.from} → ${e.to}`);
+    for (const e of edges)
+      if (scope.test(e.from) && r.forbid(e.to, e.local)) out.push(`${r.name}: ${e.from} → ${e.to}`);
   }
   return out;
 }
@@ -71,7 +85,10 @@ const edge = (from: string, to: string, local = true): ImportEdge => ({ from, to
 describe('the checker', () => {
   it('flags a forbidden import and lets an allowed one pass', () => {
     const bad = [edge('main/engine/session.ts', 'main/host/runtime.ts'), edge('renderer/src/x.ts', 'main/store/db.ts')];
-    const good = [edge('main/engine/session.ts', 'main/environment/prepare.ts'), edge('renderer/src/x.ts', 'shared/api.ts')];
+    const good = [
+      edge('main/engine/session.ts', 'main/environment/prepare.ts'),
+      edge('renderer/src/x.ts', 'shared/api.ts'),
+    ];
     expect(violations([...bad, ...good], RULES)).toEqual([
       `${RULES[0].name}: main/engine/session.ts → main/host/runtime.ts`,
       `${RULES[5].name}: renderer/src/x.ts → main/store/db.ts`,
@@ -81,7 +98,12 @@ describe('the checker', () => {
   });
 
   it('finds a cycle through type-only and dynamic edges alike, and none in a tree without one', () => {
-    const ring = [edge('main/a.ts', 'main/b.ts'), edge('main/b.ts', 'main/c.ts'), edge('main/c.ts', 'main/a.ts'), edge('main/c.ts', 'main/d.ts')];
+    const ring = [
+      edge('main/a.ts', 'main/b.ts'),
+      edge('main/b.ts', 'main/c.ts'),
+      edge('main/c.ts', 'main/a.ts'),
+      edge('main/c.ts', 'main/d.ts'),
+    ];
     expect(importCycles(ring)).toEqual([['main/a.ts', 'main/b.ts', 'main/c.ts']]);
     expect(importCycles(ring.slice(0, 2))).toEqual([]);
     expect(importCycles([edge('main/s.ts', 'main/s.ts')])).toEqual([['main/s.ts']]);
@@ -94,9 +116,14 @@ describe('the real tree', () => {
 
   it('is read: every layer has files and relative imports resolve', () => {
     for (const dir of ['main/engine/', 'main/sdk/', 'main/host/', 'shared/', 'preload/', 'renderer/src/']) {
-      expect(files.some((f) => f.startsWith(dir)), dir).toBe(true);
+      expect(
+        files.some((f) => f.startsWith(dir)),
+        dir,
+      ).toBe(true);
     }
-    const unresolved = edges.filter((e) => !e.local && /^(main|shared|renderer|preload)\//.test(e.to) && !/\.css$/.test(e.to));
+    const unresolved = edges.filter(
+      (e) => !e.local && /^(main|shared|renderer|preload)\//.test(e.to) && !/\.css$/.test(e.to),
+    );
     expect(unresolved).toEqual([]);
     expect(edges.length).toBeGreaterThan(500);
   });

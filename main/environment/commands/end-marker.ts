@@ -52,7 +52,8 @@ export class EndMarkerScanner {
     const at = s.indexOf(this.head);
     if (at >= 0) {
       let i = at + this.head.length;
-      while (i < s.length && i - (at + this.head.length) < MAX_DIGITS && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+      while (i < s.length && i - (at + this.head.length) < MAX_DIGITS && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57)
+        i++;
       const digits = i - (at + this.head.length);
       if (i === s.length && digits <= MAX_DIGITS) {
         // the rest of the marker is still on its way

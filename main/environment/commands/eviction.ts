@@ -22,7 +22,10 @@ export function chooseEviction(sessions: readonly EvictionCandidate[], now: numb
   // idle time relative to `now`; sessions "used in the future" (clock skew) count as just used
   const idle = (s: EvictionCandidate): number => Math.max(0, now - s.lastUsedAt);
   const pick = (pool: EvictionCandidate[]): EvictionCandidate | undefined =>
-    pool.reduce<EvictionCandidate | undefined>((best, s) => (best === undefined || idle(s) > idle(best) ? s : best), undefined);
+    pool.reduce<EvictionCandidate | undefined>(
+      (best, s) => (best === undefined || idle(s) > idle(best) ? s : best),
+      undefined,
+    );
   const exited = pick(sessions.filter((s) => s.status === 'exited' && !s.busy));
   if (exited) return { id: exited.id, kill: false };
   const running = pick(sessions.filter((s) => s.status === 'running' && !s.busy));

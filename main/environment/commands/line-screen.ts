@@ -221,7 +221,12 @@ export class LineScreen {
     if (this.row <= this.mark) return;
     const texts: string[] = [];
     for (let i = this.mark; i < this.row; i++) texts.push(trimSpaces(this.lines[i]));
-    this.emit(`${continueLine(this.seen, texts[0])}\n${texts.slice(1).map((t) => `${t}\n`).join('')}`);
+    this.emit(
+      `${continueLine(this.seen, texts[0])}\n${texts
+        .slice(1)
+        .map((t) => `${t}\n`)
+        .join('')}`,
+    );
     this.seen = '';
     this.mark = this.row;
   }
@@ -367,7 +372,8 @@ export class LineScreen {
   private eraseLine(mode: number): void {
     const line = this.line();
     if (mode === 0) this.lines[this.row] = line.slice(0, this.col);
-    else if (mode === 1) this.lines[this.row] = ' '.repeat(Math.min(this.col + 1, line.length)) + line.slice(this.col + 1);
+    else if (mode === 1)
+      this.lines[this.row] = ' '.repeat(Math.min(this.col + 1, line.length)) + line.slice(this.col + 1);
     else this.lines[this.row] = '';
   }
 
@@ -431,7 +437,8 @@ export class LineScreen {
         this.lines[this.row] = line.slice(0, this.col) + line.slice(this.col + n(0, 1));
         break;
       case 0x40: // @: insert blanks
-        if (this.col < line.length) this.lines[this.row] = line.slice(0, this.col) + ' '.repeat(n(0, 1)) + line.slice(this.col);
+        if (this.col < line.length)
+          this.lines[this.row] = line.slice(0, this.col) + ' '.repeat(n(0, 1)) + line.slice(this.col);
         break;
       case 0x58: // X: erase characters
         if (this.col < line.length) {

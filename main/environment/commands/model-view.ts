@@ -197,7 +197,8 @@ export class ModelView {
   async settle(): Promise<void> {
     this.flushBatch();
     const target = this.written;
-    while (this.parsed < target && this.feeding && !this.disposed) await new Promise<void>((r) => this.progress.push(r));
+    while (this.parsed < target && this.feeding && !this.disposed)
+      await new Promise<void>((r) => this.progress.push(r));
   }
 
   private notify(): void {

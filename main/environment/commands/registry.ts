@@ -287,7 +287,12 @@ export class CommandRegistry {
     if (this.groups.size > this.cap * 2) for (const g of [...this.groups]) if (!groupAlive(g)) this.groups.delete(g);
     while (this.sessions.size >= this.cap) {
       const choice = chooseEviction(
-        [...this.sessions.values()].map((s) => ({ id: s.id, status: s.status, lastUsedAt: s.lastUsedAt, busy: s.busy })),
+        [...this.sessions.values()].map((s) => ({
+          id: s.id,
+          status: s.status,
+          lastUsedAt: s.lastUsedAt,
+          busy: s.busy,
+        })),
         Date.now(),
       );
       if (!choice) {

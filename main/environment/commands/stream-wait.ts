@@ -17,7 +17,12 @@ export const IDLE_LINE_MS = 500;
 type Event = WaitOutcome | 'data';
 
 /** Resolves on exit, at `deadline`, on abort, or (with `untilChars`) once that much output was taken. */
-function next(session: CommandSession, deadline: number, signal: AbortSignal | undefined, untilChars: number): Promise<Event> {
+function next(
+  session: CommandSession,
+  deadline: number,
+  signal: AbortSignal | undefined,
+  untilChars: number,
+): Promise<Event> {
   if (session.status === 'exited') return Promise.resolve('exited');
   if (signal?.aborted) return Promise.resolve('aborted');
   if (session.charsSeen >= untilChars) return Promise.resolve('data');
@@ -51,7 +56,12 @@ export async function* waitStreaming(
   /** output arrived that only a full read shows (a line still open, such as a prompt) */
   let open = false;
   for (;;) {
-    const first = await next(session, open ? Math.min(end, Date.now() + IDLE_LINE_MS) : end, signal, session.charsSeen + 1);
+    const first = await next(
+      session,
+      open ? Math.min(end, Date.now() + IDLE_LINE_MS) : end,
+      signal,
+      session.charsSeen + 1,
+    );
     if (first === 'timeout' && Date.now() < end) {
       // quiet for a while with a line still open: a prompt waiting for input, shown as it stands
       open = false;

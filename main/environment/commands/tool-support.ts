@@ -27,7 +27,10 @@ export async function resolveWorkdir(
   try {
     const st = await stat(dir);
     if (!st.isDirectory()) {
-      return { ok: false, error: `[exec_command error: workdir ${dir} is not a directory; pass an existing directory (relative paths resolve against ${workspace})]` };
+      return {
+        ok: false,
+        error: `[exec_command error: workdir ${dir} is not a directory; pass an existing directory (relative paths resolve against ${workspace})]`,
+      };
     }
   } catch {
     return {

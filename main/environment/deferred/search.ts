@@ -114,7 +114,11 @@ export function searchTools(
 ): SearchOutcome {
   const total = tools.length;
   if (total === 0) {
-    return { results: [], total_available: 0, hint: 'There are no extra tools in this session; use the tools you already have.' };
+    return {
+      results: [],
+      total_available: 0,
+      hint: 'There are no extra tools in this session; use the tools you already have.',
+    };
   }
   const q = (typeof query === 'string' ? query : '').trim();
   const select = /^select:/i.exec(q);
@@ -131,11 +135,22 @@ export function searchTools(
   const index = indexOf(tools);
   // a common English word that no tool uses (nor a synonym of it) is filler, not a missing capability
   const dfs = parsed.map((c) => toolsWithAny(index, c.variants.keys()).size);
-  const kept = parsed.map((c, i) => ({ c, df: dfs[i]! })).filter(({ c, df }) => c.required || df > 0 || !COMMON_WORDS.has(c.word));
+  const kept = parsed
+    .map((c, i) => ({ c, df: dfs[i]! }))
+    .filter(({ c, df }) => c.required || df > 0 || !COMMON_WORDS.has(c.word));
   const concepts = kept.map((k) => k.c);
-  const weights = conceptWeights(kept.map((k) => k.df), index.tools.length);
-  const scores = ENGINES[options.engine ?? DEFAULT_ENGINE](index, concepts.map((c) => c.variants));
-  const rawWords = q.split(/[\s,]+/).map((r) => r.replace(/^\+/, '').toLowerCase()).filter(Boolean);
+  const weights = conceptWeights(
+    kept.map((k) => k.df),
+    index.tools.length,
+  );
+  const scores = ENGINES[options.engine ?? DEFAULT_ENGINE](
+    index,
+    concepts.map((c) => c.variants),
+  );
+  const rawWords = q
+    .split(/[\s,]+/)
+    .map((r) => r.replace(/^\+/, '').toLowerCase())
+    .filter(Boolean);
   for (const [i, t] of index.tools.entries()) {
     if (rawWords.some((r) => t.wholeNames.includes(r))) scores.set(i, (scores.get(i) ?? 0) + WHOLE_NAME_BONUS);
   }

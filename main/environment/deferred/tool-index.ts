@@ -43,7 +43,12 @@ export interface ToolIndex {
 const MAX_SCHEMA_DEPTH = 4;
 
 /** Property names and their descriptions (and enum values) of a JSON Schema, nested objects and arrays included. */
-function schemaText(schema: unknown, depth = 0, names: string[] = [], text: string[] = []): { names: string[]; text: string[] } {
+function schemaText(
+  schema: unknown,
+  depth = 0,
+  names: string[] = [],
+  text: string[] = [],
+): { names: string[]; text: string[] } {
   if (!schema || typeof schema !== 'object' || depth > MAX_SCHEMA_DEPTH) return { names, text };
   const s = schema as JsonSchema & { properties?: Record<string, unknown>; items?: unknown };
   for (const [key, value] of Object.entries(s.properties ?? {})) {
@@ -154,7 +159,8 @@ function combine(query: WeightedQuery, termScores: (term: string) => Map<number,
 export function rankMinisearch(index: ToolIndex, query: WeightedQuery): Map<number, number> {
   return combine(query, (term) => {
     const out = new Map<number, number>();
-    for (const r of index.mini().search(term, { boost: FIELD_BOOST, prefix: false, fuzzy: false })) out.set(r.id as number, r.score);
+    for (const r of index.mini().search(term, { boost: FIELD_BOOST, prefix: false, fuzzy: false }))
+      out.set(r.id as number, r.score);
     return out;
   });
 }

@@ -27,7 +27,8 @@ export async function loadImage(source: string, opts: LoadImageOptions): Promise
   const maxBytes = opts.maxBytes ?? MAX_IMAGE_BYTES;
   try {
     const src = typeof source === 'string' ? source.trim() : '';
-    if (!src) return fail('Cannot load image: the source is empty. Give a path inside the workspace or an http(s) URL.');
+    if (!src)
+      return fail('Cannot load image: the source is empty. Give a path inside the workspace or an http(s) URL.');
     const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(src)?.[1]?.toLowerCase();
     let loaded: { ok: true; bytes: Buffer } | { ok: false; error: string };
     if (scheme === 'http' || scheme === 'https') {
@@ -69,14 +70,20 @@ function errorText(err: unknown): string {
   return String(err);
 }
 
-async function fetchBytes(url: string, maxBytes: number, signal?: AbortSignal): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: string }> {
+async function fetchBytes(
+  url: string,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: string }> {
   if (signal?.aborted) return fail(`Cannot fetch image "${url}": the request was aborted.`);
   let res: Response;
   try {
     res = await fetch(url, { signal, redirect: 'follow' });
   } catch (err) {
     if (signal?.aborted) return fail(`Cannot fetch image "${url}": the request was aborted.`);
-    return fail(`Cannot fetch image "${url}": network error: ${errorText(err)}. Check the URL and that the server is reachable.`);
+    return fail(
+      `Cannot fetch image "${url}": network error: ${errorText(err)}. Check the URL and that the server is reachable.`,
+    );
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});
@@ -118,7 +125,11 @@ function inside(root: string, target: string): boolean {
   return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
 }
 
-async function readWorkspaceFile(src: string, workspace: string, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: string }> {
+async function readWorkspaceFile(
+  src: string,
+  workspace: string,
+  maxBytes: number,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: string }> {
   const outside = () =>
     fail(
       `Cannot load image "${src}": the path leaves the workspace (${workspace}). ` +
@@ -149,14 +160,17 @@ async function readWorkspaceFile(src: string, workspace: string, maxBytes: numbe
   if (!inside(wsReal, real)) return outside();
   const pre = await stat(real);
   if (!pre.isFile()) {
-    return fail(`Cannot load image "${src}": it is ${pre.isDirectory() ? 'a directory' : 'not a regular file'}. Give the path of an image file.`);
+    return fail(
+      `Cannot load image "${src}": it is ${pre.isDirectory() ? 'a directory' : 'not a regular file'}. Give the path of an image file.`,
+    );
   }
   // Read at most maxBytes + 1 so a file that grows after stat cannot exceed the cap unnoticed. The checks below
   // are made on the opened file itself, so a swap of the path after the checks above changes nothing.
   const fh = await open(real, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
   try {
     const st = await fh.stat();
-    if (!st.isFile()) return fail(`Cannot load image "${src}": it is not a regular file. Give the path of an image file.`);
+    if (!st.isFile())
+      return fail(`Cannot load image "${src}": it is not a regular file. Give the path of an image file.`);
     // A hard link inside the workspace can name a file anywhere on the same disk; its path cannot tell.
     if (st.nlink > 1) {
       return fail(
@@ -164,7 +178,8 @@ async function readWorkspaceFile(src: string, workspace: string, maxBytes: numbe
           'workspace; multiply-linked files are not read. Copy the image into the workspace (cp, not ln) and try again.',
       );
     }
-    if (st.size === 0) return fail(`Cannot load image "${src}": the file is empty. Give the path of a non-empty image file.`);
+    if (st.size === 0)
+      return fail(`Cannot load image "${src}": the file is empty. Give the path of a non-empty image file.`);
     if (st.size > maxBytes) return tooLarge(src, st.size, maxBytes);
     const buf = Buffer.alloc(Math.min(st.size, maxBytes) + 1);
     let n = 0;
@@ -183,8 +198,15 @@ async function readWorkspaceFile(src: string, workspace: string, maxBytes: numbe
 }
 
 function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  return head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || (head.startsWith('<!doctype svg'));
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  return (
+    head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || head.startsWith('<!doctype svg')
+  );
 }
 
 async function sniff(src: string, bytes: Buffer): Promise<LoadImageResult> {

@@ -40,7 +40,8 @@ class TrackedStdioTransport extends StdioClientTransport {
       await super.start();
     } finally {
       const proc = (this as unknown as { _process?: unknown })._process;
-      if (proc instanceof EventEmitter && typeof (proc as ChildProcess).kill === 'function') this.child = proc as ChildProcess;
+      if (proc instanceof EventEmitter && typeof (proc as ChildProcess).kill === 'function')
+        this.child = proc as ChildProcess;
     }
   }
 }
@@ -150,7 +151,9 @@ function makeTransport(entry: McpServerEntry, workspace: string): Transport {
     throw new Error(`"url" is not a valid URL: ${c.url}`);
   }
   const requestInit: RequestInit | undefined = c.headers ? { headers: c.headers } : undefined;
-  return kind === 'sse' ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
+  return kind === 'sse'
+    ? new SSEClientTransport(url, { requestInit })
+    : new StreamableHTTPClientTransport(url, { requestInit });
 }
 
 function permissionOf(entry: McpServerEntry, tool: ListedTool): Permission {
@@ -166,7 +169,8 @@ function wrapTool(entry: McpServerEntry, handle: ServerHandle, tool: ListedTool,
   return {
     definition: {
       name,
-      description: tool.description ?? tool.title ?? tool.annotations?.title ?? `Tool "${tool.name}" of MCP server "${server}".`,
+      description:
+        tool.description ?? tool.title ?? tool.annotations?.title ?? `Tool "${tool.name}" of MCP server "${server}".`,
       parameters: schema,
       permission: permissionOf(entry, tool),
       visibility: entry.config.direct ? 'direct' : 'deferred',
@@ -226,7 +230,11 @@ export interface ServerConnectOutcome {
   handle?: ServerHandle;
 }
 
-export async function connectServer(entry: McpServerEntry, opts: McpConnectOptions, taken: Set<string>): Promise<ServerConnectOutcome> {
+export async function connectServer(
+  entry: McpServerEntry,
+  opts: McpConnectOptions,
+  taken: Set<string>,
+): Promise<ServerConnectOutcome> {
   const started = Date.now();
   const timeoutMs = entry.config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const failed = (error: string): ServerConnectOutcome => ({
@@ -243,7 +251,12 @@ export async function connectServer(entry: McpServerEntry, opts: McpConnectOptio
       transport.stderr?.on('data', (d: Buffer) => handle.appendStderr(d.toString('utf8')));
     }
     client.onclose = () =>
-      handle.markClosed(withTail(transport instanceof StdioClientTransport ? 'the server process exited' : 'the connection closed', handle));
+      handle.markClosed(
+        withTail(
+          transport instanceof StdioClientTransport ? 'the server process exited' : 'the connection closed',
+          handle,
+        ),
+      );
   } catch (err) {
     return failed(`MCP server "${entry.name}": ${describeError(err)}. Fix its entry in tools.mcpServers.`);
   }

@@ -81,7 +81,11 @@ export class Subagent<S extends ChildSession = ChildSession> {
 
   /** A child's approval: straight to the waiting parent call's approver, else queued for the next poll. */
   private askParent(req: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer> {
-    const tagged: ApprovalRequest = { ...req, call: req.call.origin?.length ? req.call : withOrigin(req.call, this.id), origin: [this.id, ...(req.origin ?? [])] };
+    const tagged: ApprovalRequest = {
+      ...req,
+      call: req.call.origin?.length ? req.call : withOrigin(req.call, this.id),
+      origin: [this.id, ...(req.origin ?? [])],
+    };
     return new Promise((resolve) => {
       this.pending.push({ deferred: !this.window, req: tagged, signal, resolve });
       this.window?.wake();
@@ -171,7 +175,11 @@ export class SubagentManager<S extends ChildSession = ChildSession> {
     return undefined;
   }
 
-  async spawn(o: { prompt: string; agentId?: string; modelId?: string }): Promise<{ child: Subagent<S>; pointer: OmniMessage } | { error: string }> {
+  async spawn(o: {
+    prompt: string;
+    agentId?: string;
+    modelId?: string;
+  }): Promise<{ child: Subagent<S>; pointer: OmniMessage } | { error: string }> {
     const refusal = await this.makeRoom();
     if (refusal) return { error: refusal };
     this.reserved++;

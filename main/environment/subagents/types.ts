@@ -14,7 +14,10 @@ export interface ChildRunResult {
 /** A child session as the registry drives it. */
 export interface ChildSession {
   readonly id: string;
-  run(input: string, opts: { approve?: ApproveFn; signal?: AbortSignal }): AsyncGenerator<OmniMessage, ChildRunResult, void>;
+  run(
+    input: string,
+    opts: { approve?: ApproveFn; signal?: AbortSignal },
+  ): AsyncGenerator<OmniMessage, ChildRunResult, void>;
   dispose(): Promise<void>;
 }
 

@@ -42,7 +42,10 @@ export const execCommandTool: Tool = {
     if (!registry) return { stopReason: 'failed', note: NO_REGISTRY_NOTE };
     const cmd = args?.cmd;
     if (typeof cmd !== 'string' || cmd.trim() === '') {
-      return { stopReason: 'failed', note: '[exec_command error: cmd must be a non-empty string with the command to run]' };
+      return {
+        stopReason: 'failed',
+        note: '[exec_command error: cmd must be a non-empty string with the command to run]',
+      };
     }
     const where = await resolveWorkdir(ctx.workspace, args.workdir);
     if (!where.ok) return { stopReason: 'failed', note: where.error };
@@ -51,13 +54,17 @@ export const execCommandTool: Tool = {
 
     // the login environment is (re)captured when a profile changed; its problems are reported once
     await registry.prepare?.();
-    for (const message of registry.takeWarnings?.() ?? []) yield eventMsg({ type: 'warning', source: 'shell', message });
+    for (const message of registry.takeWarnings?.() ?? [])
+      yield eventMsg({ type: 'warning', source: 'shell', message });
     if (ctx.signal?.aborted) return { stopReason: 'aborted' };
     let session;
     try {
       session = registry.start({ cmd, cwd: where.dir });
     } catch (err) {
-      const msg = err instanceof CommandCapError ? err.message : `could not start the command: ${(err as Error)?.message ?? String(err)}`;
+      const msg =
+        err instanceof CommandCapError
+          ? err.message
+          : `could not start the command: ${(err as Error)?.message ?? String(err)}`;
       return { stopReason: 'failed', note: `[exec_command error: ${msg}]` };
     }
     const release = session.hold();

@@ -13,13 +13,19 @@ export const inputSubagentTool: Tool = {
     name: 'input_subagent',
     description:
       'Poll a background subagent for progress (no prompt), or give an idle subagent a follow-up prompt, which ' +
-      'starts a new round on the same child. Returns the child\'s final text when its round is finished.',
+      "starts a new round on the same child. Returns the child's final text when its round is finished.",
     parameters: {
       type: 'object',
       properties: {
         subagent_id: { type: 'string', description: 'The id returned by run_subagent.' },
-        prompt: { type: 'string', description: 'Follow-up task; accepted only while the subagent is idle. Omit to poll.' },
-        yield_time_ms: { type: 'number', description: 'How long to wait (default 10000 for a poll, 300000 with a prompt).' },
+        prompt: {
+          type: 'string',
+          description: 'Follow-up task; accepted only while the subagent is idle. Omit to poll.',
+        },
+        yield_time_ms: {
+          type: 'number',
+          description: 'How long to wait (default 10000 for a poll, 300000 with a prompt).',
+        },
       },
       required: ['subagent_id'],
     },
@@ -29,15 +35,26 @@ export const inputSubagentTool: Tool = {
   async *execute(args, ctx) {
     const mgr = managerOf(ctx);
     const id = String(args.subagent_id ?? '');
-    if (!mgr) return { stopReason: 'failed', note: '[input_subagent error: subagents are not available in this session]' };
+    if (!mgr)
+      return { stopReason: 'failed', note: '[input_subagent error: subagents are not available in this session]' };
     const child = mgr.get(id);
     if (!child) return { stopReason: 'failed', note: unknownSubagent(id) };
     const prompt = typeof args.prompt === 'string' ? args.prompt.trim() : '';
     if (prompt) {
       if (child.running) return { stopReason: 'failed', note: busyRefusal(id) };
       child.startRound(prompt);
-      return yield* foreground(child, clampWait(args.yield_time_ms, 300_000, ctx.definition.timeoutMs), ctx, backgroundNote(id));
+      return yield* foreground(
+        child,
+        clampWait(args.yield_time_ms, 300_000, ctx.definition.timeoutMs),
+        ctx,
+        backgroundNote(id),
+      );
     }
-    return yield* foreground(child, clampWait(args.yield_time_ms, 10_000, ctx.definition.timeoutMs), ctx, stillRunningNote(id));
+    return yield* foreground(
+      child,
+      clampWait(args.yield_time_ms, 10_000, ctx.definition.timeoutMs),
+      ctx,
+      stillRunningNote(id),
+    );
   },
 };

@@ -13,10 +13,16 @@ export const runSubagentTool: Tool = {
     parameters: {
       type: 'object',
       properties: {
-        prompt: { type: 'string', description: 'The complete subtask, with all needed context and the expected final output.' },
+        prompt: {
+          type: 'string',
+          description: 'The complete subtask, with all needed context and the expected final output.',
+        },
         agent_id: { type: 'string', description: 'Agent configuration for the child (default: the current agent).' },
-        model_id: { type: 'string', description: 'Model for the child, provider/id (default: this session\'s model).' },
-        yield_time_ms: { type: 'number', description: 'How long to wait in the foreground (default 300000, minimum 250).' },
+        model_id: { type: 'string', description: "Model for the child, provider/id (default: this session's model)." },
+        yield_time_ms: {
+          type: 'number',
+          description: 'How long to wait in the foreground (default 300000, minimum 250).',
+        },
       },
       required: ['prompt'],
     },
@@ -25,9 +31,11 @@ export const runSubagentTool: Tool = {
   },
   async *execute(args, ctx) {
     const mgr = managerOf(ctx);
-    if (!mgr) return { stopReason: 'failed', note: '[run_subagent error: subagents are not available in this session]' };
+    if (!mgr)
+      return { stopReason: 'failed', note: '[run_subagent error: subagents are not available in this session]' };
     const prompt = String(args.prompt ?? '').trim();
-    if (!prompt) return { stopReason: 'failed', note: '[run_subagent error: prompt is empty; describe the subtask completely]' };
+    if (!prompt)
+      return { stopReason: 'failed', note: '[run_subagent error: prompt is empty; describe the subtask completely]' };
     const wait = clampWait(args.yield_time_ms, 300_000, ctx.definition.timeoutMs);
     let spawned;
     try {

@@ -22,23 +22,38 @@ export function managerOf(ctx: ToolContext): SubagentManager | undefined {
  * The foreground window: forwards the child's messages and approvals while waiting; a parent abort aborts the
  * child's round. Returns the tool result (final text, or the background note).
  */
-export async function* foreground(child: Subagent, ms: number, ctx: ToolContext, runningNote: string): AsyncGenerator<ToolYield, ToolResult> {
+export async function* foreground(
+  child: Subagent,
+  ms: number,
+  ctx: ToolContext,
+  runningNote: string,
+): AsyncGenerator<ToolYield, ToolResult> {
   const onAbort = () => child.abortRound('parent task aborted');
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   try {
     const finished = yield* child.wait(ms, ctx.approve, ctx.signal);
     const notes: string[] = [];
-    if (child.surfaced) notes.push(`[subagent ${child.id}: ${plural(child.surfaced, 'approval')} that arose in the background asked during this poll]`);
+    if (child.surfaced)
+      notes.push(
+        `[subagent ${child.id}: ${plural(child.surfaced, 'approval')} that arose in the background asked during this poll]`,
+      );
     if (!finished) {
       const waiting = child.pending.length;
       notes.push(runningNote);
-      if (waiting) notes.push(`[subagent ${child.id} is waiting for ${plural(waiting, 'approval')}; poll with input_subagent to answer]`);
+      if (waiting)
+        notes.push(
+          `[subagent ${child.id} is waiting for ${plural(waiting, 'approval')}; poll with input_subagent to answer]`,
+        );
       return { stopReason: 'completed', note: notes.join('\n') };
     }
     const r = child.result ?? { status: 'failed' as const, errorMessage: 'no result' };
     if (r.text) yield r.text;
-    if (r.status !== 'completed') notes.push(`[subagent ${child.id} ended ${r.status}${r.errorMessage ? ': ' + r.errorMessage : ''}]`);
-    return { stopReason: r.status === 'completed' ? 'completed' : 'failed', ...(notes.length ? { note: notes.join('\n') } : {}) };
+    if (r.status !== 'completed')
+      notes.push(`[subagent ${child.id} ended ${r.status}${r.errorMessage ? ': ' + r.errorMessage : ''}]`);
+    return {
+      stopReason: r.status === 'completed' ? 'completed' : 'failed',
+      ...(notes.length ? { note: notes.join('\n') } : {}),
+    };
   } finally {
     ctx.signal.removeEventListener('abort', onAbort);
   }

@@ -31,7 +31,9 @@ export function toAnthropicTools(tools: ToolSchema[]): AnthropicTool[] {
 
 export function imageBlock(url: string): AnthropicImage {
   const d = parseDataUrl(url);
-  return d ? { type: 'image', source: { type: 'base64', media_type: d.mime, data: d.data } } : { type: 'image', source: { type: 'url', url } };
+  return d
+    ? { type: 'image', source: { type: 'base64', media_type: d.mime, data: d.data } }
+    : { type: 'image', source: { type: 'url', url } };
 }
 
 /** The API wants `input` as an object; anything else (empty, invalid JSON, an array) is sent as {}. */
@@ -53,7 +55,8 @@ export function toAnthropicMessages(messages: OmniMessage[]): AnthropicMessage[]
         if (p.type === 'thinking') {
           const f = p.fidelity ?? {};
           if (typeof f.redacted_data === 'string') content.push({ type: 'redacted_thinking', data: f.redacted_data });
-          else if (typeof f.signature === 'string') content.push({ type: 'thinking', thinking: p.thinking, signature: f.signature });
+          else if (typeof f.signature === 'string')
+            content.push({ type: 'thinking', thinking: p.thinking, signature: f.signature });
         } else if (p.type === 'text') {
           if (p.text) content.push({ type: 'text', text: p.text });
         } else if (p.type === 'tool_call') {
@@ -67,7 +70,9 @@ export function toAnthropicMessages(messages: OmniMessage[]): AnthropicMessage[]
     const rest: AnthropicBlock[] = [];
     for (const p of turn.items) {
       if (p.type === 'tool_call_output') {
-        const content = p.images?.length ? [{ type: 'text' as const, text: p.output }, ...p.images.map(imageBlock)] : p.output;
+        const content = p.images?.length
+          ? [{ type: 'text' as const, text: p.output }, ...p.images.map(imageBlock)]
+          : p.output;
         results.push({ type: 'tool_result', tool_use_id: p.tool_call_id, content });
       } else if (p.type === 'text') {
         if (p.text) rest.push({ type: 'text', text: p.text });

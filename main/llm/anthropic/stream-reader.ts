@@ -104,12 +104,14 @@ export class AnthropicStreamReader implements EventReader<unknown> {
     const b = this.blocks.get(index);
     if (!b) return [];
     if (d.type === 'text_delta' && b.kind === 'text') return this.w.text(typeof d.text === 'string' ? d.text : '');
-    if (d.type === 'thinking_delta' && b.kind === 'thinking') return this.w.thinking(typeof d.thinking === 'string' ? d.thinking : '');
+    if (d.type === 'thinking_delta' && b.kind === 'thinking')
+      return this.w.thinking(typeof d.thinking === 'string' ? d.thinking : '');
     if (d.type === 'signature_delta' && b.kind === 'thinking') {
       b.signature = (b.signature ?? '') + (typeof d.signature === 'string' ? d.signature : '');
       return [];
     }
-    if (d.type === 'input_json_delta' && b.kind === 'tool_use') return this.w.toolDelta(b.id!, typeof d.partial_json === 'string' ? d.partial_json : '');
+    if (d.type === 'input_json_delta' && b.kind === 'tool_use')
+      return this.w.toolDelta(b.id!, typeof d.partial_json === 'string' ? d.partial_json : '');
     return [];
   }
 

@@ -25,7 +25,10 @@ export interface OpenAITool {
 }
 
 export function toOpenAITools(tools: ToolSchema[]): OpenAITool[] {
-  return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  return tools.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.parameters },
+  }));
 }
 
 const imagePart = (url: string): OpenAIContentPart => ({ type: 'image_url', image_url: { url } });
@@ -47,10 +50,17 @@ export function toOpenAIMessages(system: string, messages: OmniMessage[]): OpenA
           const src = p.fidelity?.source;
           if (src === 'reasoning_content' || src === 'reasoning') reasoning[src] = (reasoning[src] ?? '') + p.thinking;
         } else if (p.type === 'tool_call') {
-          calls.push({ id: p.tool_call_id, type: 'function', function: { name: p.name, arguments: p.arguments || '{}' } });
+          calls.push({
+            id: p.tool_call_id,
+            type: 'function',
+            function: { name: p.name, arguments: p.arguments || '{}' },
+          });
         }
       }
-      const msg: Extract<OpenAIMessage, { role: 'assistant' }> = { role: 'assistant', content: hasText || !calls.length ? text : null };
+      const msg: Extract<OpenAIMessage, { role: 'assistant' }> = {
+        role: 'assistant',
+        content: hasText || !calls.length ? text : null,
+      };
       if (calls.length) msg.tool_calls = calls;
       if (reasoning.reasoning_content !== undefined) msg.reasoning_content = reasoning.reasoning_content;
       if (reasoning.reasoning !== undefined) msg.reasoning = reasoning.reasoning;

@@ -15,7 +15,10 @@ export class IpcApi implements Api {
     try {
       return (await this.bridge.call(method, params)) as Envelope<Result<M>>;
     } catch (e) {
-      return { ok: false, error: { code: 'internal', message: `The desktop bridge failed on ${method}: ${String(e)}` } };
+      return {
+        ok: false,
+        error: { code: 'internal', message: `The desktop bridge failed on ${method}: ${String(e)}` },
+      };
     }
   }
 

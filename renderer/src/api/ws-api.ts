@@ -64,7 +64,10 @@ export class WsApi implements Api {
       // results of calls in flight are lost with the socket
       for (const [id, w] of this.waiting) {
         clearTimeout(w.timer);
-        w.resolve({ ok: false, error: { code: 'unavailable', message: 'The connection to Floe was lost during the request; try again.' } });
+        w.resolve({
+          ok: false,
+          error: { code: 'unavailable', message: 'The connection to Floe was lost during the request; try again.' },
+        });
         this.waiting.delete(id);
       }
       if (this.closedByUs) return this.setState('closed');
@@ -82,7 +85,13 @@ export class WsApi implements Api {
           this.waiting.delete(id);
           const i = this.queue.indexOf(frame);
           if (i >= 0) this.queue.splice(i, 1);
-          resolve({ ok: false, error: { code: 'unavailable', message: `Floe did not answer ${method} in time; is \`floe web\` still running?` } });
+          resolve({
+            ok: false,
+            error: {
+              code: 'unavailable',
+              message: `Floe did not answer ${method} in time; is \`floe web\` still running?`,
+            },
+          });
         },
         method === 'sessions.abort' || method === 'settings.testProvider' ? 120_000 : CALL_WAIT_MS + 45_000,
       );

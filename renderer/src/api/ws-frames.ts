@@ -32,6 +32,7 @@ export function parseServerFrame(text: string): ServerFrame {
   if ((typeof o.id === 'number' || typeof o.id === 'string') && o.result && typeof o.result === 'object') {
     return { kind: 'result', id: o.id, result: o.result as Envelope<unknown> };
   }
-  if (o.result && typeof o.result === 'object') return { kind: 'result', id: (o.id as number) ?? -1, result: o.result as Envelope<unknown> };
+  if (o.result && typeof o.result === 'object')
+    return { kind: 'result', id: (o.id as number) ?? -1, result: o.result as Envelope<unknown> };
   return { kind: 'invalid', reason: 'neither a result nor an event' };
 }

@@ -46,11 +46,27 @@ export function App() {
             </button>
           ))}
         </nav>
-        {project && <span className="crumb" title={project.path}>{project.name}</span>}
+        {project && (
+          <span className="crumb" title={project.path}>
+            {project.name}
+          </span>
+        )}
         <span className="spacer" />
-        {conn !== 'open' && conn !== 'desktop' && <span className="conn" role="status">{conn === 'connecting' ? 'connecting…' : 'disconnected — retrying'}</span>}
-        <button className={pendingCount ? 'badge-btn alert' : 'badge-btn'} aria-label={`Pending approvals: ${pendingCount}`} aria-expanded={pendingOpen} onClick={() => togglePending()}>
-          Approvals <span className="count" data-testid="pending-count">{pendingCount}</span>
+        {conn !== 'open' && conn !== 'desktop' && (
+          <span className="conn" role="status">
+            {conn === 'connecting' ? 'connecting…' : 'disconnected — retrying'}
+          </span>
+        )}
+        <button
+          className={pendingCount ? 'badge-btn alert' : 'badge-btn'}
+          aria-label={`Pending approvals: ${pendingCount}`}
+          aria-expanded={pendingOpen}
+          onClick={() => togglePending()}
+        >
+          Approvals{' '}
+          <span className="count" data-testid="pending-count">
+            {pendingCount}
+          </span>
         </button>
       </header>
       {pendingOpen && <PendingList />}

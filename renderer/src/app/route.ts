@@ -26,7 +26,11 @@ export function formatRoute(r: Route): string {
 }
 
 function current(): Route {
-  return { screen: useNav.getState().screen, projectId: useProjects.getState().currentId, sessionId: useChat.getState().currentId };
+  return {
+    screen: useNav.getState().screen,
+    projectId: useProjects.getState().currentId,
+    sessionId: useChat.getState().currentId,
+  };
 }
 
 let started = false;

@@ -56,7 +56,14 @@ describe('decideByRules', () => {
   });
 
   it('deny wins over allow, through wrappers, paths, env prefixes and run-time arguments', () => {
-    for (const cmd of ['git status; rm -rf x', 'FOO=1 rm -rf x', 'command rm -rf x', 'sudo rm -rf x', '/bin/rm -rf x', 'rm -rf $X']) {
+    for (const cmd of [
+      'git status; rm -rf x',
+      'FOO=1 rm -rf x',
+      'command rm -rf x',
+      'sudo rm -rf x',
+      '/bin/rm -rf x',
+      'rm -rf $X',
+    ]) {
       const o = decideByRules([rule('allow', null), ...rules], 'exec_command', exec(cmd));
       expect([cmd, o.verdict, o.rules[0]?.pattern]).toEqual([cmd, 'deny', 'rm -rf *']);
     }
@@ -90,18 +97,34 @@ describe('decideByRules', () => {
 
 describe('approvalStep', () => {
   const rules = [rule('allow', 'git status'), rule('deny', 'rm')];
-  const call = (cmd: string, permission: 'r' | 'rw' = 'rw') => ({ toolName: 'exec_command', permission, arguments: exec(cmd) });
+  const call = (cmd: string, permission: 'r' | 'rw' = 'rw') => ({
+    toolName: 'exec_command',
+    permission,
+    arguments: exec(cmd),
+  });
 
   it('deny-all denies before any rule; rules decide next, naming the rule; the mode decides the rest', () => {
-    expect(approvalStep('deny-all', call('git status'), rules)).toEqual({ kind: 'decided', decision: 'deny', decidedBy: 'mode' });
+    expect(approvalStep('deny-all', call('git status'), rules)).toEqual({
+      kind: 'decided',
+      decision: 'deny',
+      decidedBy: 'mode',
+    });
     expect(approvalStep('always-ask', call('git status'), rules)).toEqual({
       kind: 'decided',
       decision: 'allow',
       decidedBy: 'rule',
       rule: `allow exec_command "git status" (project rule ${rules[0].id})`,
     });
-    expect(approvalStep('allow-all', call('rm x'), rules)).toMatchObject({ decision: 'deny', decidedBy: 'rule', rule: expect.stringContaining('deny exec_command "rm"') });
-    expect(approvalStep('allow-all', call('ls'), rules)).toEqual({ kind: 'decided', decision: 'allow', decidedBy: 'mode' });
+    expect(approvalStep('allow-all', call('rm x'), rules)).toMatchObject({
+      decision: 'deny',
+      decidedBy: 'rule',
+      rule: expect.stringContaining('deny exec_command "rm"'),
+    });
+    expect(approvalStep('allow-all', call('ls'), rules)).toEqual({
+      kind: 'decided',
+      decision: 'allow',
+      decidedBy: 'mode',
+    });
     expect(approvalStep('read-only', call('git status; ls'), rules)).toEqual({
       kind: 'ask',
       uncovered: [{ text: 'ls', reason: 'no rule covers this command', suggestion: 'ls' }],
@@ -111,12 +134,22 @@ describe('approvalStep', () => {
 
 describe('validateRule and suggestPrefix', () => {
   it('normalises Bash/Shell to exec_command and refuses bad input with a clear message', () => {
-    expect(validateRule({ action: 'allow', scope: 'global', scopeKey: '', tool: 'Bash', pattern: ' git   status ' })).toEqual({
-      action: 'allow', scope: 'global', scopeKey: '', tool: 'exec_command', pattern: 'git status',
+    expect(
+      validateRule({ action: 'allow', scope: 'global', scopeKey: '', tool: 'Bash', pattern: ' git   status ' }),
+    ).toEqual({
+      action: 'allow',
+      scope: 'global',
+      scopeKey: '',
+      tool: 'exec_command',
+      pattern: 'git status',
     });
-    expect(() => validateRule({ action: 'permit', scope: 'global', scopeKey: '', tool: 'x' })).toThrow(/action "permit" is not one of allow, deny, ask/);
+    expect(() => validateRule({ action: 'permit', scope: 'global', scopeKey: '', tool: 'x' })).toThrow(
+      /action "permit" is not one of allow, deny, ask/,
+    );
     expect(() => validateRule({ action: 'allow', scope: 'project', scopeKey: '', tool: 'x' })).toThrow(RuleInputError);
-    expect(() => validateRule({ action: 'allow', scope: 'global', scopeKey: '', tool: 'read_image', pattern: 'x' })).toThrow(/only applies to exec_command/);
+    expect(() =>
+      validateRule({ action: 'allow', scope: 'global', scopeKey: '', tool: 'read_image', pattern: 'x' }),
+    ).toThrow(/only applies to exec_command/);
     expect(() => validateRule({ action: 'allow', scope: 'global', scopeKey: '', tool: 'a b' })).toThrow(/use letters/);
   });
 

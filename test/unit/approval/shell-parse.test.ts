@@ -4,28 +4,62 @@ import { describe, expect, it } from 'vitest';
 import { analyzeCommand } from '../../../main/approval/shell-parse.js';
 
 const words = (src: string) => analyzeCommand(src).parts.map((p) => p.words);
-const dynamic = (src: string) => analyzeCommand(src).parts.filter((p) => p.dynamic).map((p) => p.dynamic);
-const notes = (src: string) => analyzeCommand(src).parts.filter((p) => p.note).map((p) => p.note);
+const dynamic = (src: string) =>
+  analyzeCommand(src)
+    .parts.filter((p) => p.dynamic)
+    .map((p) => p.dynamic);
+const notes = (src: string) =>
+  analyzeCommand(src)
+    .parts.filter((p) => p.note)
+    .map((p) => p.note);
 
 describe('analyzeCommand', () => {
   it('splits lists, pipelines, newlines, subshells and groups into simple commands, with their source text', () => {
-    expect(words('git status; rm -rf x')).toEqual([['git', 'status'], ['rm', '-rf', 'x']]);
+    expect(words('git status; rm -rf x')).toEqual([
+      ['git', 'status'],
+      ['rm', '-rf', 'x'],
+    ]);
     expect(words('a && b || c | d |& e & f')).toEqual([['a'], ['b'], ['c'], ['d'], ['e'], ['f']]);
     expect(words('a\nb\n\nc')).toEqual([['a'], ['b'], ['c']]);
-    expect(words('(a; { b; }) && if c; then d; elif e; then f; else g; fi')).toEqual([['a'], ['b'], ['c'], ['d'], ['e'], ['f'], ['g']]);
+    expect(words('(a; { b; }) && if c; then d; elif e; then f; else g; fi')).toEqual([
+      ['a'],
+      ['b'],
+      ['c'],
+      ['d'],
+      ['e'],
+      ['f'],
+      ['g'],
+    ]);
     expect(words('while a; do b; done; for i in 1 2; do c "$i"; done; case x in y) d;; esac')).toEqual([
-      ['a'], ['b'], ['c', null], ['d'],
+      ['a'],
+      ['b'],
+      ['c', null],
+      ['d'],
     ]);
     expect(analyzeCommand('git status;  rm -rf x').parts.map((p) => p.text)).toEqual(['git status', 'rm -rf x']);
   });
 
   it('finds commands inside $(…), backticks (nested), process substitution, here-documents and expansions', () => {
-    expect(words('echo $(rm x)')).toEqual([['echo', null], ['rm', 'x']]);
-    expect(words('echo `echo \\`rm x\\``')).toEqual([['echo', null], ['echo', null], ['rm', 'x']]);
-    expect(words('diff <(rm a) >(rm b)')).toEqual([['diff', null, null], ['rm', 'a'], ['rm', 'b']]);
+    expect(words('echo $(rm x)')).toEqual([
+      ['echo', null],
+      ['rm', 'x'],
+    ]);
+    expect(words('echo `echo \\`rm x\\``')).toEqual([
+      ['echo', null],
+      ['echo', null],
+      ['rm', 'x'],
+    ]);
+    expect(words('diff <(rm a) >(rm b)')).toEqual([
+      ['diff', null, null],
+      ['rm', 'a'],
+      ['rm', 'b'],
+    ]);
     expect(words('cat <<EOF\n$(rm x)\nEOF')).toEqual([['cat'], ['rm', 'x']]);
     expect(words("cat <<'EOF'\n$(rm x)\nEOF")).toEqual([['cat']]);
-    expect(words('echo "${x:-$(rm y)}"')).toEqual([['echo', null], ['rm', 'y']]);
+    expect(words('echo "${x:-$(rm y)}"')).toEqual([
+      ['echo', null],
+      ['rm', 'y'],
+    ]);
     expect(words('f() { rm x; }; f')).toEqual([['rm', 'x'], ['f']]);
   });
 
@@ -33,7 +67,10 @@ describe('analyzeCommand', () => {
     expect(words(`r'm' "-rf" \\x`)).toEqual([['rm', '-rf', 'x']]);
     expect(words('git sta\\\ntus')).toEqual([['git', 'status']]);
     expect(words("$'\\x72\\x6d' -rf x")).toEqual([['rm', '-rf', 'x']]);
-    expect(words('git status \\\n&& rm x')).toEqual([['git', 'status'], ['rm', 'x']]);
+    expect(words('git status \\\n&& rm x')).toEqual([
+      ['git', 'status'],
+      ['rm', 'x'],
+    ]);
   });
 
   it('looks through transparent wrappers and keeps every form for deny rules', () => {
@@ -49,9 +86,20 @@ describe('analyzeCommand', () => {
   });
 
   it('analyses a static bash -c script, but marks eval, source, computed scripts and names dynamic', () => {
-    expect(words(`bash -c 'git status; rm x'`)).toEqual([['git', 'status'], ['rm', 'x']]);
+    expect(words(`bash -c 'git status; rm x'`)).toEqual([
+      ['git', 'status'],
+      ['rm', 'x'],
+    ]);
     expect(words(`sh -ec "ls"`)).toEqual([['ls']]);
-    for (const src of ['eval "rm x"', 'source ./x.sh', '. ./x.sh', 'bash -c "$X"', 'trap "rm x" EXIT', 'builtin eval x', 'command eval x']) {
+    for (const src of [
+      'eval "rm x"',
+      'source ./x.sh',
+      '. ./x.sh',
+      'bash -c "$X"',
+      'trap "rm x" EXIT',
+      'builtin eval x',
+      'command eval x',
+    ]) {
       expect(dynamic(src), src).toHaveLength(1);
     }
     expect(dynamic('$X status')).toEqual(['the command name is computed at run time']);

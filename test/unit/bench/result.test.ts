@@ -57,7 +57,13 @@ describe('bench results', () => {
     expect(table).toContain('chars: 1,234,567');
     expect(table).toContain('note: a note');
     expect(formatSummary([r]).split('\n')[1]).toMatch(/^loop\s+p99 ms\s+46 \(40–60\)\s+5\s+p99 ms < 50\s+at the edge$/);
-    const clear = makeResult({ ...base, baseline: r.baseline, subject: r.subject, goal: r.goal, figureRuns: [20, 21, 22, 23, 24] });
+    const clear = makeResult({
+      ...base,
+      baseline: r.baseline,
+      subject: r.subject,
+      goal: r.goal,
+      figureRuns: [20, 21, 22, 23, 24],
+    });
     expect(clear.verdict).toBe('PASS');
   });
 

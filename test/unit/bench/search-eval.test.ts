@@ -7,7 +7,11 @@ import { catalogue } from '../../../bench/search-eval/catalogue.js';
 import { evaluate, originalName } from '../../../bench/search-eval/evaluate.js';
 import { TASK_RESULTS, TASK_STEPS, taskCatalogue } from '../../../bench/search-eval/task.js';
 
-const q = (category: LabelledQuery['category'], expect: string[] = ['t1']): LabelledQuery => ({ query: 'x', category, expect });
+const q = (category: LabelledQuery['category'], expect: string[] = ['t1']): LabelledQuery => ({
+  query: 'x',
+  category,
+  expect,
+});
 const out = (query: LabelledQuery, returned: string[]): QueryOutcome => ({
   query,
   returned,
@@ -70,10 +74,15 @@ describe('the labelled queries', () => {
     }
   });
   it('paraphrases share no word with the tool name (server included)', () => {
-    const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const words = (s: string) =>
+      s
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
     for (const x of QUERIES.filter((y) => y.category === 'paraphrase')) {
       const qw = new Set(words(x.query));
-      for (const e of x.expect) for (const w of words(e)) expect(qw.has(w), `"${x.query}" shares "${w}" with ${e}`).toBe(false);
+      for (const e of x.expect)
+        for (const w of words(e)) expect(qw.has(w), `"${x.query}" shares "${w}" with ${e}`).toBe(false);
     }
   });
   it('holds out about a quarter of each category', () => {
@@ -114,7 +123,11 @@ describe('catalogues', () => {
       expect(new Set(c.map((t) => t.mcpName)).size).toBe(n);
       expect(c.slice(0, 3).map((t) => t.mcpName)).toEqual(Object.keys(TASK_RESULTS));
     }
-    expect(TASK_STEPS.map((s) => s.tool)).toEqual(['mcp__filesystem__read_text_file', 'mcp__github__create_issue', 'mcp__slack__slack_post_message']);
+    expect(TASK_STEPS.map((s) => s.tool)).toEqual([
+      'mcp__filesystem__read_text_file',
+      'mcp__github__create_issue',
+      'mcp__slack__slack_post_message',
+    ]);
     const servers = new Set(taskCatalogue(10).map((t) => t.mcpName.split('_')[0]));
     expect(servers.size).toBeGreaterThanOrEqual(5); // interleaved by server, not the first server's tools
   });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { interleave, mean, median, pairRatios, perSecond, quantile, ratio, spread, verdictOf } from '../../../bench/lib/stats.js';
+import {
+  interleave,
+  mean,
+  median,
+  pairRatios,
+  perSecond,
+  quantile,
+  ratio,
+  spread,
+  verdictOf,
+} from '../../../bench/lib/stats.js';
 
 describe('bench stats', () => {
   it('quantile interpolates between ranks and ignores input order', () => {

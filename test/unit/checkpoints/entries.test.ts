@@ -7,10 +7,17 @@ import type { Checkpoint } from '../../../main/checkpoints/shadow.js';
 
 describe('checkpoint metadata', () => {
   it('round-trips, including odd file names, and rejects foreign commits', () => {
-    const m = { kind: 'before' as const, sessionId: 's1', title: 'fix\nthe build', skipped: ['big file.bin', 'a"b\nc'] };
+    const m = {
+      kind: 'before' as const,
+      sessionId: 's1',
+      title: 'fix\nthe build',
+      skipped: ['big file.bin', 'a"b\nc'],
+    };
     expect(parseMeta(formatMeta(m))).toEqual({ ...m, title: 'fix the build' });
     expect(parseMeta('Initial commit\n\nkind: before\n')).toBeNull();
-    expect(parseMeta(formatMeta({ kind: 'restore', sessionId: 'cli', restored: 'abc', skipped: [] }))).toMatchObject({ restored: 'abc' });
+    expect(parseMeta(formatMeta({ kind: 'restore', sessionId: 'cli', restored: 'abc', skipped: [] }))).toMatchObject({
+      restored: 'abc',
+    });
   });
 });
 
@@ -22,7 +29,12 @@ describe('checkpointEntries', () => {
   });
 
   it('a turn ends at its after; a turn without one ends at the next checkpoint; restores end at their target', () => {
-    const list = [cp('r1', 'restore', { restored: 'b1' }), cp('a2', 'after', { turnOf: 'b2' }), cp('b2', 'before', { title: 'two' }), cp('b1', 'before', { title: 'one' })];
+    const list = [
+      cp('r1', 'restore', { restored: 'b1' }),
+      cp('a2', 'after', { turnOf: 'b2' }),
+      cp('b2', 'before', { title: 'two' }),
+      cp('b1', 'before', { title: 'one' }),
+    ];
     expect(checkpointEntries(list).map((e) => [e.id, e.kind, e.endId, e.title])).toEqual([
       ['r1', 'restore', 'b1', 'restore to b1'],
       ['b2', 'turn', 'a2', 'two'],

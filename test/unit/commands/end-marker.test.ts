@@ -23,7 +23,10 @@ describe('EndMarkerScanner', () => {
   it('finds the marker split at every position across two chunks', () => {
     const whole = `out\x1b[31mred\x1b[0m${endMarker(NONCE, 127)}after`;
     for (let i = 0; i <= whole.length; i++) {
-      expect(scanAll([whole.slice(0, i), whole.slice(i)])).toEqual({ text: 'out\x1b[31mred\x1b[0mafter', codes: [127] });
+      expect(scanAll([whole.slice(0, i), whole.slice(i)])).toEqual({
+        text: 'out\x1b[31mred\x1b[0mafter',
+        codes: [127],
+      });
     }
   });
 

@@ -26,7 +26,10 @@ describe('chooseEviction', () => {
     });
   });
   it('never picks a session a tool call is waiting on', () => {
-    const picked = chooseEviction([s('old', 'running', 1, true), s('newer', 'running', 50), s('gone', 'exited', 2, true)], 100);
+    const picked = chooseEviction(
+      [s('old', 'running', 1, true), s('newer', 'running', 50), s('gone', 'exited', 2, true)],
+      100,
+    );
     expect(picked).toEqual({ id: 'newer', kill: true });
   });
   it('returns undefined when every session is busy', () => {

@@ -81,7 +81,8 @@ describe('ModelView with one line longer than its cap', () => {
 });
 
 describe('ModelView past its cap with coloured output', () => {
-  const line = (i: number) => `\x1b[32m[${i % 100}%]\x1b[0m \x1b[1mBuilding\x1b[0m file_${i}.o${i % 50 === 0 ? '\x1b[2K\rbar 50%\x1b[2K\r' : ''}\r\n`;
+  const line = (i: number) =>
+    `\x1b[32m[${i % 100}%]\x1b[0m \x1b[1mBuilding\x1b[0m file_${i}.o${i % 50 === 0 ? '\x1b[2K\rbar 50%\x1b[2K\r' : ''}\r\n`;
   const flood = Array.from({ length: 90_000 }, (_, i) => line(i)).join('') + '\x1b[33mpartial';
 
   async function reads(skipUnseen: boolean): Promise<{ first: string; second: string; skipped: number }> {

@@ -5,22 +5,37 @@ import { bashQuote, buildSnapshot, parseEnv0 } from '../../../main/environment/c
 describe('bashQuote', () => {
   it('round-trips awkward values through bash', () => {
     for (const v of ["it's", 'a\nb\tc', 'back\\slash $HOME `x` "q"', 'é 日本', '\x01ctl\x7f']) {
-      const out = execFileSync('bash', ['--noprofile', '--norc', '-c', `printf %s ${bashQuote(v)}`], { encoding: 'utf8' });
+      const out = execFileSync('bash', ['--noprofile', '--norc', '-c', `printf %s ${bashQuote(v)}`], {
+        encoding: 'utf8',
+      });
       expect(out).toBe(v);
     }
   });
 });
 
 describe('buildSnapshot', () => {
-  const env0 = (o: Record<string, string>) => Object.entries(o).map(([k, v]) => `${k}=${v}`).join('\0') + '\0';
+  const env0 = (o: Record<string, string>) =>
+    Object.entries(o)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\0') + '\0';
 
   it('exports what the profile set or changed, unsets what it removed, and skips per-shell and hardening variables', () => {
     const text = buildSnapshot(
       {
-        env: env0({ PATH: '/p/bin:/usr/bin', SAME: '1', NEW: "x'y", PWD: '/h', SHLVL: '2', PAGER: 'less', HOME: '/h', 'BASH_FUNC_f%%': '() { :; }' }),
+        env: env0({
+          PATH: '/p/bin:/usr/bin',
+          SAME: '1',
+          NEW: "x'y",
+          PWD: '/h',
+          SHLVL: '2',
+          PAGER: 'less',
+          HOME: '/h',
+          'BASH_FUNC_f%%': '() { :; }',
+        }),
         functions: 'f () \n{ \n    :\n}\n',
         aliases: "alias ll='ls -l'\n",
-        options: 'shopt -u login_shell\nshopt -s extglob\nshopt -u expand_aliases\nset +o errexit\nset -o braceexpand\n',
+        options:
+          'shopt -u login_shell\nshopt -s extglob\nshopt -u expand_aliases\nset +o errexit\nset -o braceexpand\n',
       },
       { PATH: '/usr/bin', SAME: '1', GONE: 'z', PAGER: 'cat', HOME: '/h' },
     );
@@ -32,7 +47,8 @@ describe('buildSnapshot', () => {
     expect(lines).toContain("alias ll='ls -l'");
     expect(lines).toContain('shopt -s extglob');
     expect(lines).toContain('set -o braceexpand');
-    for (const bad of ['SAME', 'PWD', 'SHLVL', 'PAGER', 'HOME', 'login_shell', 'expand_aliases']) expect(text).not.toMatch(new RegExp(`(export|unset|shopt -[su]) ${bad}\\b`));
+    for (const bad of ['SAME', 'PWD', 'SHLVL', 'PAGER', 'HOME', 'login_shell', 'expand_aliases'])
+      expect(text).not.toMatch(new RegExp(`(export|unset|shopt -[su]) ${bad}\\b`));
   });
 
   it('parses env -0 output with = and newlines in values', () => {

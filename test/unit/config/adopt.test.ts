@@ -16,9 +16,28 @@ const home = () => {
   return h;
 };
 
-const openai: Adoptable = { name: 'openai', protocol: 'openai', baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY', models: [{ id: 'gpt-4o', vision: true, contextWindow: 128000 }], defaultModel: 'openai/gpt-4o' };
-const ollama: Adoptable = { name: 'ollama', protocol: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'qwen3', vision: false, contextWindow: 128000 }], defaultModel: 'ollama/qwen3' };
-const broken: Adoptable = { name: 'deepseek', protocol: 'openai', baseUrl: 'https://api.deepseek.com/v1', apiKeyEnv: 'DEEPSEEK_API_KEY', models: [] };
+const openai: Adoptable = {
+  name: 'openai',
+  protocol: 'openai',
+  baseUrl: 'https://api.openai.com/v1',
+  apiKeyEnv: 'OPENAI_API_KEY',
+  models: [{ id: 'gpt-4o', vision: true, contextWindow: 128000 }],
+  defaultModel: 'openai/gpt-4o',
+};
+const ollama: Adoptable = {
+  name: 'ollama',
+  protocol: 'openai',
+  baseUrl: 'http://127.0.0.1:11434/v1',
+  models: [{ id: 'qwen3', vision: false, contextWindow: 128000 }],
+  defaultModel: 'ollama/qwen3',
+};
+const broken: Adoptable = {
+  name: 'deepseek',
+  protocol: 'openai',
+  baseUrl: 'https://api.deepseek.com/v1',
+  apiKeyEnv: 'DEEPSEEK_API_KEY',
+  models: [],
+};
 
 describe('adoptProviders', () => {
   it('writes each usable provider by variable and makes the first one’s model the default', () => {
@@ -37,7 +56,12 @@ describe('adoptProviders', () => {
 
   it('skips names already configured, honours `only`, and keeps a default that is set', () => {
     const h = home();
-    addProvider(h, { name: 'ollama', protocol: 'openai', base_url: 'http://10.0.0.2:11434/v1', models: [{ id: 'mine' }] });
+    addProvider(h, {
+      name: 'ollama',
+      protocol: 'openai',
+      base_url: 'http://10.0.0.2:11434/v1',
+      models: [{ id: 'mine' }],
+    });
     setModelChoice(h, 'default_model', 'ollama/mine');
     const r = adoptProviders(h, [openai, ollama], ['ollama', 'openai']);
     expect(r.added).toEqual(['openai']);

@@ -7,12 +7,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../../../main/config/errors.js';
 import type { ToolDefinition } from '../../../main/environment/types.js';
 import { configPath, systemConfigPath } from '../../../main/config/home.js';
-import {
-  loadConfig,
-  loadSystemConfig,
-  parseConfigText,
-  parseSystemConfigText,
-} from '../../../main/config/load.js';
+import { loadConfig, loadSystemConfig, parseConfigText, parseSystemConfigText } from '../../../main/config/load.js';
 
 const root = mkdtempSync(join(tmpdir(), 'floe-config-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -87,7 +82,9 @@ describe('YAML syntax errors', () => {
   it('give a ConfigError with the file and the line of the problem', () => {
     const home = newHome();
     mkdirSync(home, { recursive: true });
-    writeFileSync(configPath(home), 'providers:\n  - name: local\n    protocol: openai\n    base_url: "http://x\n', { mode: 0o600 });
+    writeFileSync(configPath(home), 'providers:\n  - name: local\n    protocol: openai\n    base_url: "http://x\n', {
+      mode: 0o600,
+    });
     const e = configErrorOf(() => loadConfig(home));
     expect(e.file).toBe(configPath(home));
     expect(e.line).toBe(5);
@@ -142,7 +139,9 @@ describe('schema errors', () => {
   });
 
   it('check types and numbers', () => {
-    const e = configErrorOf(() => parseConfigText(GOOD.replace('context_window: 32768', 'context_window: big'), '/c.yaml'));
+    const e = configErrorOf(() =>
+      parseConfigText(GOOD.replace('context_window: 32768', 'context_window: big'), '/c.yaml'),
+    );
     expect(e.message).toBe('/c.yaml:9:25: providers[0].models[0].context_window: must be a number (got "big")');
     const neg = configErrorOf(() => parseConfigText(GOOD.replace('32768', '-1'), '/c.yaml'));
     expect(neg.message).toMatch(/context_window: must be greater than 0 \(got -1\)/);
@@ -151,24 +150,37 @@ describe('schema errors', () => {
   });
 
   it('cross-check provider names and model references', () => {
-    const dup = GOOD.replace('default_model:', `  - name: local
+    const dup = GOOD.replace(
+      'default_model:',
+      `  - name: local
     protocol: anthropic
     base_url: https://api.anthropic.com
     models:
       - id: claude
-default_model:`);
+default_model:`,
+    );
     const e = configErrorOf(() => parseConfigText(dup, '/c.yaml'));
-    expect(e.message).toBe('/c.yaml:12:11: providers[1].name: duplicate provider name "local"; every provider needs its own name');
-    const ref = configErrorOf(() => parseConfigText(GOOD.replace('default_model: local/qwen3', 'default_model: local/qwen9'), '/c.yaml'));
+    expect(e.message).toBe(
+      '/c.yaml:12:11: providers[1].name: duplicate provider name "local"; every provider needs its own name',
+    );
+    const ref = configErrorOf(() =>
+      parseConfigText(GOOD.replace('default_model: local/qwen3', 'default_model: local/qwen9'), '/c.yaml'),
+    );
     expect(ref.message).toBe(
       '/c.yaml:12:16: default_model: "local/qwen9" is not a configured model (configured: local/qwen3, local/qwen2.5-vl)',
     );
     const vis = configErrorOf(() => parseConfigText('vision_model: x/y\n', '/c.yaml'));
-    expect(vis.message).toMatch(/vision_model: "x\/y" is not a configured model \(no models are configured; add a provider first\)/);
-    const both = configErrorOf(() => parseConfigText(GOOD.replace('api_key_env: OPENAI_API_KEY', 'api_key_env: K\n    api_key: sk-123'), '/c.yaml'));
+    expect(vis.message).toMatch(
+      /vision_model: "x\/y" is not a configured model \(no models are configured; add a provider first\)/,
+    );
+    const both = configErrorOf(() =>
+      parseConfigText(GOOD.replace('api_key_env: OPENAI_API_KEY', 'api_key_env: K\n    api_key: sk-123'), '/c.yaml'),
+    );
     expect(both.message).toMatch(/providers\[0\]\.api_key: use either api_key or api_key_env, not both/);
     const mode = configErrorOf(() => parseConfigText(GOOD.replace('read-only', 'ask'), '/c.yaml'));
-    expect(mode.message).toMatch(/default_approval_mode: must be "allow-all", "deny-all", "read-only" or "always-ask" \(got "ask"\)/);
+    expect(mode.message).toMatch(
+      /default_approval_mode: must be "allow-all", "deny-all", "read-only" or "always-ask" \(got "ask"\)/,
+    );
   });
 });
 
@@ -191,7 +203,12 @@ tools:
 `);
     const defs: ToolDefinition[] = s.tools?.builtin ?? []; // the parsed entries fit the environment's contract
     expect(defs).toHaveLength(1);
-    expect(s.tools?.builtin?.[0]).toMatchObject({ name: 'exec_command', permission: 'rw', timeoutMs: 5000, aliases: ['Bash'] });
+    expect(s.tools?.builtin?.[0]).toMatchObject({
+      name: 'exec_command',
+      permission: 'rw',
+      timeoutMs: 5000,
+      aliases: ['Bash'],
+    });
     expect(s.tools?.mcpServers?.[0].config).toEqual({
       command: 'npx',
       args: ['-y', 'x'],
@@ -217,16 +234,26 @@ tools:
 `;
     const e = configErrorOf(() => parseSystemConfigText(text, '/s.yaml'));
     const lines = e.message.split('\n');
-    expect(lines[0]).toBe('/s.yaml:5:9: tools.mcpServers[0].config.command: is required for transport stdio (the program to start)');
-    expect(lines[1]).toBe("/s.yaml:8:15: tools.mcpServers[1].config.url: is required for transport sse (the server's URL)");
+    expect(lines[0]).toBe(
+      '/s.yaml:5:9: tools.mcpServers[0].config.command: is required for transport stdio (the program to start)',
+    );
+    expect(lines[1]).toBe(
+      "/s.yaml:8:15: tools.mcpServers[1].config.url: is required for transport sse (the server's URL)",
+    );
     expect(lines[2]).toBe('/s.yaml:9:13: tools.mcpServers[2].name: duplicate MCP server name "a"');
     expect(lines[3]).toMatch(/^\/s\.yaml:10:28: tools\.mcpServers\[2\]\.config\.timeout: unknown key "timeout"/);
     const dup = configErrorOf(() =>
-      parseSystemConfigText('tools:\n  mcpServers:\n    - {name: a, config: {command: x}}\n    - {name: a, config: {command: y}}\n', '/s.yaml'),
+      parseSystemConfigText(
+        'tools:\n  mcpServers:\n    - {name: a, config: {command: x}}\n    - {name: a, config: {command: y}}\n',
+        '/s.yaml',
+      ),
     );
     expect(dup.message).toBe('/s.yaml:4:14: tools.mcpServers[1].name: duplicate MCP server name "a"');
     const perm = configErrorOf(() =>
-      parseSystemConfigText('tools:\n  builtin:\n    - {name: t, description: d, parameters: {}, permission: w}\n', '/s.yaml'),
+      parseSystemConfigText(
+        'tools:\n  builtin:\n    - {name: t, description: d, parameters: {}, permission: w}\n',
+        '/s.yaml',
+      ),
     );
     expect(perm.message).toBe('/s.yaml:3:61: tools.builtin[0].permission: must be "r" or "rw" (got "w")');
   });

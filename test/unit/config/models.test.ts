@@ -63,7 +63,9 @@ describe('resolveModel', () => {
     expect(() => resolveModel(config, 'local/qwen9', {})).toThrow(
       `Unknown model "qwen9" for provider "local" (its models: qwen3, meta/llama-3). ${all}`,
     );
-    expect(() => resolveModel(config, 'qwen3', {})).toThrow(/^Invalid model "qwen3": expected "<provider>\/<model id>"/);
+    expect(() => resolveModel(config, 'qwen3', {})).toThrow(
+      /^Invalid model "qwen3": expected "<provider>\/<model id>"/,
+    );
     try {
       resolveModel(parseConfigText(''), 'a/b', {});
     } catch (e) {

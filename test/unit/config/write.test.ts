@@ -50,7 +50,12 @@ describe('addProvider / removeProvider', () => {
     expect(cfg.providers.map((p) => p.name)).toEqual(['local', 'claude']);
     expect(cfg.providers[1].models[0]).toEqual({ id: 'opus', vision: true, context_window: 128000 });
     const text = readFileSync(configPath(home), 'utf8');
-    for (const c of ['# My Floe config — hand written', '# the box under my desk', '# keep this one', '# daily driver']) {
+    for (const c of [
+      '# My Floe config — hand written',
+      '# the box under my desk',
+      '# keep this one',
+      '# daily driver',
+    ]) {
       expect(text).toContain(c);
     }
     expect(text).toContain('  - name: claude\n    protocol: anthropic\n');
@@ -66,7 +71,12 @@ describe('addProvider / removeProvider', () => {
   it('adds the first provider to a fresh default file as a block list, keeping the example comment', () => {
     const home = newHome();
     loadConfig(home);
-    addProvider(home, { name: 'local', protocol: 'openai', base_url: 'http://127.0.0.1:8080/v1', models: [{ id: 'm' }] });
+    addProvider(home, {
+      name: 'local',
+      protocol: 'openai',
+      base_url: 'http://127.0.0.1:8080/v1',
+      models: [{ id: 'm' }],
+    });
     const text = readFileSync(configPath(home), 'utf8');
     expect(text).toMatch(/^# Floe configuration/);
     expect(text).toContain('providers:\n  - name: local\n');
@@ -82,7 +92,12 @@ describe('addProvider / removeProvider', () => {
       addProvider(home, { name: 'local', protocol: 'openai', base_url: 'http://x', models: [{ id: 'a' }] }),
     ).toThrow(`${file}: a provider named "local" already exists. Remove it first or choose another name.`);
     expect(() =>
-      addProvider(home, { name: 'bad name', protocol: 'opnai' as 'openai', base_url: 'http://x', models: [{ id: 'a' }] }),
+      addProvider(home, {
+        name: 'bad name',
+        protocol: 'opnai' as 'openai',
+        base_url: 'http://x',
+        models: [{ id: 'a' }],
+      }),
     ).toThrow(
       `${file}: new provider: name: must use only letters, digits, "_" and "-" (got "bad name")\n${file}: new provider: protocol: must be "openai" or "anthropic" (got "opnai")`,
     );
@@ -140,7 +155,9 @@ default_model: local/qwen3
     expect(text).not.toContain('old');
     expect(mode(configPath(home))).toBe('600');
     expect(loadConfig(home)).toEqual(cfg);
-    expect(updateProvider(home, 'local', { api_key_env: 'OTHER_KEY' }).providers[0]).toMatchObject({ api_key_env: 'OTHER_KEY' });
+    expect(updateProvider(home, 'local', { api_key_env: 'OTHER_KEY' }).providers[0]).toMatchObject({
+      api_key_env: 'OTHER_KEY',
+    });
     expect(readFileSync(configPath(home), 'utf8')).not.toContain('sk-new-key');
   });
 
@@ -148,10 +165,12 @@ default_model: local/qwen3
     const home = newHome();
     mkdirSync(home, { recursive: true });
     writeFileSync(configPath(home), EDITABLE, { mode: 0o600 });
-    expect(() => updateProvider(home, 'local', { models: [{ id: 'other', vision: false, context_window: 1000 }] })).toThrow(
-      /default_model.*"local\/qwen3" is not a configured model/,
+    expect(() =>
+      updateProvider(home, 'local', { models: [{ id: 'other', vision: false, context_window: 1000 }] }),
+    ).toThrow(/default_model.*"local\/qwen3" is not a configured model/);
+    expect(() => updateProvider(home, 'local', { base_url: 'ftp://x' })).toThrow(
+      /providers\[0\] \(local\): base_url: must be an http/,
     );
-    expect(() => updateProvider(home, 'local', { base_url: 'ftp://x' })).toThrow(/providers\[0\] \(local\): base_url: must be an http/);
     expect(() => updateProvider(home, 'local', { models: [] })).toThrow(/models: must list at least one model/);
     expect(() => updateProvider(home, 'ghost', {})).toThrow(/no provider named "ghost" \(providers: local\)/);
     expect(readFileSync(configPath(home), 'utf8')).toBe(EDITABLE);
@@ -165,8 +184,15 @@ describe('setModelChoice', () => {
     writeFileSync(configPath(home), USER, { mode: 0o600 });
     expect(setModelChoice(home, 'default_model', undefined).default_model).toBeUndefined();
     expect(removeProvider(home, 'local').providers).toEqual([]);
-    expect(() => setModelChoice(home, 'vision_model', 'local/qwen3')).toThrow(/vision_model: "local\/qwen3" is not a configured model/);
-    addProvider(home, { name: 'v', protocol: 'openai', base_url: 'http://127.0.0.1:1', models: [{ id: 'see', vision: true }] });
+    expect(() => setModelChoice(home, 'vision_model', 'local/qwen3')).toThrow(
+      /vision_model: "local\/qwen3" is not a configured model/,
+    );
+    addProvider(home, {
+      name: 'v',
+      protocol: 'openai',
+      base_url: 'http://127.0.0.1:1',
+      models: [{ id: 'see', vision: true }],
+    });
     expect(setModelChoice(home, 'vision_model', 'v/see').vision_model).toBe('v/see');
     expect(readFileSync(configPath(home), 'utf8')).toContain('# My Floe config — hand written');
   });

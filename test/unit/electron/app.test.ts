@@ -34,13 +34,21 @@ function makeHost() {
 async function start(extra: { devServerUrl?: string; dev?: boolean; createHost?: (o: any) => any } = {}) {
   const host = makeHost();
   const createHost = vi.fn(extra.createHost ?? (() => host));
-  const desktop = startDesktop({ createHost, home: '/tmp/floe-home', outMainDir: OUT_MAIN, dev: extra.dev ?? false, devServerUrl: extra.devServerUrl, disposeTimeoutMs: 5_000 });
+  const desktop = startDesktop({
+    createHost,
+    home: '/tmp/floe-home',
+    outMainDir: OUT_MAIN,
+    dev: extra.dev ?? false,
+    devServerUrl: extra.devServerUrl,
+    disposeTimeoutMs: 5_000,
+  });
   fake.app.readyResolve();
   await desktop.ready;
   return { host, createHost, desktop, win: FakeBrowserWindow.instances[0]! };
 }
 
-const callHandler = () => fake.ipcHandlers.get('floe:call')! as (event: unknown, method: unknown, params: unknown) => Promise<any>;
+const callHandler = () =>
+  fake.ipcHandlers.get('floe:call')! as (event: unknown, method: unknown, params: unknown) => Promise<any>;
 const navEvent = () => ({ preventDefault: vi.fn() });
 
 beforeEach(() => fake.reset());
@@ -70,7 +78,10 @@ describe('the window', () => {
     let out: Record<string, string[]> | undefined;
     fake.headersHook!({ responseHeaders: {} }, (r) => (out = r.responseHeaders));
     expect(out!['Content-Security-Policy']![0]).not.toContain('localhost:5173');
-    expect(await callHandler()({ senderFrame: { url: 'http://localhost:5173/' } }, 'projects.list', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await callHandler()({ senderFrame: { url: 'http://localhost:5173/' } }, 'projects.list', {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(host.call).not.toHaveBeenCalled();
     expect(await callHandler()({ senderFrame: { url: PAGE } }, 'projects.list', {})).toMatchObject({ ok: true });
   });
@@ -100,7 +111,10 @@ describe('the session', () => {
   it('puts our CSP on every response, replacing one the response carried', async () => {
     await start();
     let out: Record<string, string[]> | undefined;
-    fake.headersHook!({ responseHeaders: { 'content-security-policy': ["default-src *"], 'Content-Type': ['text/html'] } }, (r) => (out = r.responseHeaders));
+    fake.headersHook!(
+      { responseHeaders: { 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] } },
+      (r) => (out = r.responseHeaders),
+    );
     expect(out!['content-security-policy']).toBeUndefined();
     expect(out!['Content-Type']).toEqual(['text/html']);
     const csp = out!['Content-Security-Policy']![0]!;
@@ -126,7 +140,14 @@ describe('the session', () => {
       return [granted[0], fake.permissionCheck!(c, p, 'file:///', { requestingUrl: (c as typeof ours).getURL() })];
     };
     expect(ask(ours, 'notifications')).toEqual([true, true]);
-    for (const p of ['media', 'geolocation', 'clipboard-read', 'clipboard-sanitized-write', 'openExternal', 'fullscreen']) {
+    for (const p of [
+      'media',
+      'geolocation',
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'openExternal',
+      'fullscreen',
+    ]) {
       expect(ask(ours, p), p).toEqual([false, false]);
     }
     expect(ask(foreign, 'notifications')).toEqual([false, false]);
@@ -163,7 +184,12 @@ describe('IPC', () => {
 
   it('refuses a foreign frame, another file, and a missing frame with forbidden', async () => {
     const { host } = await start();
-    for (const senderFrame of [{ url: 'https://evil.example/' }, { url: 'file:///tmp/other.html' }, { url: 'about:blank' }, null]) {
+    for (const senderFrame of [
+      { url: 'https://evil.example/' },
+      { url: 'file:///tmp/other.html' },
+      { url: 'about:blank' },
+      null,
+    ]) {
       const r = await callHandler()({ senderFrame }, 'projects.list', {});
       expect(r.ok).toBe(false);
       expect(r.error.code).toBe('forbidden');
@@ -206,7 +232,10 @@ describe('folder picker and menu', () => {
     expect(opts.home).toBe('/tmp/floe-home');
     expect(await opts.pickFolder()).toBe('/tmp/picked');
     const { electronModule } = await import('./fake-electron.js');
-    const [parent, dialogOpts] = electronModule.dialog.showOpenDialog.mock.calls.at(-1) as unknown as [unknown, { properties: string[] }];
+    const [parent, dialogOpts] = electronModule.dialog.showOpenDialog.mock.calls.at(-1) as unknown as [
+      unknown,
+      { properties: string[] },
+    ];
     expect(parent).toBe(win);
     expect(dialogOpts.properties).toContain('openDirectory');
     fake.openDialogResult = { canceled: true, filePaths: [] };

@@ -45,7 +45,11 @@ function runBundle(): Promise<{ code: number | null; lines: any[]; stderr: strin
 describe('the built main bundle', () => {
   it('wires a real host to IPC behind the sender check and quits after disposing it', async () => {
     const cli = join(APP_ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-    const built = spawnSync(process.execPath, [cli, 'build', '--outDir', outDir], { cwd: APP_ROOT, encoding: 'utf8', timeout: 120_000 });
+    const built = spawnSync(process.execPath, [cli, 'build', '--outDir', outDir], {
+      cwd: APP_ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(built.status, built.stderr).toBe(0);
     expect(existsSync(join(outDir, 'main', 'index.js'))).toBe(true);
     expect(existsSync(join(outDir, 'preload', 'index.cjs'))).toBe(true);
@@ -55,7 +59,12 @@ describe('the built main bundle', () => {
     const find = (key: string) => lines.filter((l) => key in l);
 
     const wp = find('window')[0].window;
-    expect(wp).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: join(outDir, 'preload', 'index.cjs') });
+    expect(wp).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      preload: join(outDir, 'preload', 'index.cjs'),
+    });
     expect(find('csp')[0].csp).toContain("img-src 'self' data:");
     expect(find('permission')[0].permission).toBe(false);
     expect(find('menu')[0].menu).toEqual(['File', 'Edit', 'View', 'Window']);

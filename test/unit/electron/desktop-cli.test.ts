@@ -4,7 +4,16 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { desktopCommand, downloadAllowed, electronBinaryPath, findOrFetchElectron, launchElectron, NO_BINARY_MESSAGE, NO_SQLITE_MESSAGE, tryInstallElectron } from '../../../main/cli/desktop.js';
+import {
+  desktopCommand,
+  downloadAllowed,
+  electronBinaryPath,
+  findOrFetchElectron,
+  launchElectron,
+  NO_BINARY_MESSAGE,
+  NO_SQLITE_MESSAGE,
+  tryInstallElectron,
+} from '../../../main/cli/desktop.js';
 
 const dirs: string[] = [];
 function tempRoot(): string {
@@ -37,7 +46,7 @@ describe('electronBinaryPath', () => {
 });
 
 describe('fetching the binary', () => {
-  it('runs electron\'s installer once and reports whether the binary is there afterwards', () => {
+  it("runs electron's installer once and reports whether the binary is there afterwards", () => {
     const root = tempRoot();
     // an installer that fails (as offline)
     writeFileSync(join(root, 'node_modules', 'electron', 'install.js'), 'process.exit(1)\n');
@@ -50,7 +59,9 @@ describe('fetching the binary', () => {
     );
     writeFileSync(join(root, 'node_modules', 'electron', 'package.json'), '{"type":"commonjs"}');
     expect(findOrFetchElectron(root, { download: false })).toBeNull();
-    expect(findOrFetchElectron(root, { download: true, timeoutMs: 10_000 })).toBe(join(root, 'node_modules', 'electron', 'dist', 'electron'));
+    expect(findOrFetchElectron(root, { download: true, timeoutMs: 10_000 })).toBe(
+      join(root, 'node_modules', 'electron', 'dist', 'electron'),
+    );
   });
 
   it('gives up when the installer hangs past the timeout', () => {
@@ -67,13 +78,20 @@ describe('fetching the binary', () => {
   });
 });
 
-const nativeOk = async () => ({ ok: true as const, path: '/x/native/electron/better_sqlite3.node', source: 'present' as const });
+const nativeOk = async () => ({
+  ok: true as const,
+  path: '/x/native/electron/better_sqlite3.node',
+  source: 'present' as const,
+});
 
 describe('desktopCommand', () => {
   it('stops before building when better-sqlite3 for Electron cannot be provided, saying why and what to do', async () => {
     const err = vi.fn();
     const build = vi.fn(() => 0);
-    const provision = async () => ({ ok: false as const, reason: 'download failed: HTTP 404; compiling failed: Error: 404' });
+    const provision = async () => ({
+      ok: false as const,
+      reason: 'download failed: HTTP 404; compiling failed: Error: 404',
+    });
     const code = await desktopCommand({ root: tempRoot(), find: () => '/x/electron', provision, build, err });
     expect(code).toBe(1);
     expect(build).not.toHaveBeenCalled();
@@ -86,7 +104,14 @@ describe('desktopCommand', () => {
   it('--prepare stops after provisioning, without building or launching', async () => {
     const build = vi.fn(() => 0);
     const launch = vi.fn(async () => 0);
-    const code = await desktopCommand({ root: tempRoot(), find: () => '/x/electron', provision: nativeOk, build, launch, prepareOnly: true });
+    const code = await desktopCommand({
+      root: tempRoot(),
+      find: () => '/x/electron',
+      provision: nativeOk,
+      build,
+      launch,
+      prepareOnly: true,
+    });
     expect(code).toBe(0);
     expect(build).not.toHaveBeenCalled();
     expect(launch).not.toHaveBeenCalled();
@@ -106,7 +131,14 @@ describe('desktopCommand', () => {
   it('stops with a message when the build fails', async () => {
     const err = vi.fn();
     const launch = vi.fn(async () => 0);
-    const code = await desktopCommand({ root: tempRoot(), find: () => '/x/electron', provision: nativeOk, build: () => 2, launch, err });
+    const code = await desktopCommand({
+      root: tempRoot(),
+      find: () => '/x/electron',
+      provision: nativeOk,
+      build: () => 2,
+      launch,
+      err,
+    });
     expect(code).toBe(1);
     expect(launch).not.toHaveBeenCalled();
     expect(err.mock.calls[0]![0]).toContain('electron-vite build exited with 2');

@@ -82,7 +82,12 @@ class FakeApp extends EventEmitter {
 export const fake = {
   app: new FakeApp(),
   ipcHandlers: new Map<string, (...args: any[]) => unknown>(),
-  headersHook: null as null | ((details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders?: Record<string, string[]> }) => void) => void),
+  headersHook: null as
+    | null
+    | ((
+        details: { responseHeaders?: Record<string, string[]> },
+        cb: (r: { responseHeaders?: Record<string, string[]> }) => void,
+      ) => void),
   permissionRequest: null as null | ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void),
   permissionCheck: null as null | ((...args: unknown[]) => boolean),
   menuTemplate: null as null | unknown[],

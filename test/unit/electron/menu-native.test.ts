@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { menuTemplate } from '../../../main/electron/menu.js';
 import { electronNativeBinding, nativeBindingCandidates, nativeHint } from '../../../main/electron/native.js';
 
-const roles = (items: any[]): string[] => items.flatMap((i) => [i.role, ...(Array.isArray(i.submenu) ? roles(i.submenu) : [])]).filter(Boolean);
+const roles = (items: any[]): string[] =>
+  items.flatMap((i) => [i.role, ...(Array.isArray(i.submenu) ? roles(i.submenu) : [])]).filter(Boolean);
 
 describe('menuTemplate', () => {
   it('has File, Edit, View, Window with the standard roles; reload and developer tools only in development', () => {
@@ -19,8 +20,20 @@ describe('menuTemplate', () => {
     expect(sub(prod, 'Window')).toEqual(['minimize', 'close']);
     expect(roles(prod)).toContain('quit');
     const dev = menuTemplate({ dev: true, platform: 'linux', openFolder: () => undefined });
-    expect(sub(dev, 'View')).toEqual(['reload', 'forceReload', 'toggleDevTools', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
-    expect(sub(menuTemplate({ dev: false, platform: 'darwin', openFolder: () => undefined }), 'Window')).toEqual(['minimize', 'zoom', 'front']);
+    expect(sub(dev, 'View')).toEqual([
+      'reload',
+      'forceReload',
+      'toggleDevTools',
+      'resetZoom',
+      'zoomIn',
+      'zoomOut',
+      'togglefullscreen',
+    ]);
+    expect(sub(menuTemplate({ dev: false, platform: 'darwin', openFolder: () => undefined }), 'Window')).toEqual([
+      'minimize',
+      'zoom',
+      'front',
+    ]);
   });
 
   it('Open Folder… calls openFolder; macOS gets an app menu', () => {
@@ -41,10 +54,14 @@ describe('electron native binding', () => {
 
   it('is used only under Electron and only when the file exists', () => {
     const bin = join(dir, 'native', 'electron', 'better_sqlite3.node');
-    expect(electronNativeBinding({ versions: { node: '22.0.0', electron: '45.5.0' }, appRoot: dir, exists: existsSync })).toBeUndefined();
+    expect(
+      electronNativeBinding({ versions: { node: '22.0.0', electron: '45.5.0' }, appRoot: dir, exists: existsSync }),
+    ).toBeUndefined();
     mkdirSync(join(dir, 'native', 'electron'), { recursive: true });
     writeFileSync(bin, 'not really a module');
-    expect(electronNativeBinding({ versions: { node: '22.0.0', electron: '45.5.0' }, appRoot: dir, exists: existsSync })).toBe(bin);
+    expect(
+      electronNativeBinding({ versions: { node: '22.0.0', electron: '45.5.0' }, appRoot: dir, exists: existsSync }),
+    ).toBe(bin);
     expect(electronNativeBinding({ versions: { node: '20.19.0' }, appRoot: dir, exists: existsSync })).toBeUndefined();
   });
 

@@ -9,7 +9,10 @@ const h = vi.hoisted(() => {
   const exposed: Record<string, unknown> = {};
   const ipcListeners = new Map<string, ((event: unknown, ...args: unknown[]) => void)[]>();
   const ipcRenderer = {
-    invoke: vi.fn(async (channel: string, method: string, params: unknown) => ({ ok: true, value: { channel, method, params } })),
+    invoke: vi.fn(async (channel: string, method: string, params: unknown) => ({
+      ok: true,
+      value: { channel, method, params },
+    })),
     on: vi.fn((channel: string, fn: (event: unknown, ...args: unknown[]) => void) => {
       ipcListeners.set(channel, [...(ipcListeners.get(channel) ?? []), fn]);
       return ipcRenderer;
@@ -60,7 +63,8 @@ describe('window.floe', () => {
   it('never leaks ipcRenderer or a generic channel API', () => {
     const values = Object.values(floe);
     expect(values).not.toContain(h.ipcRenderer);
-    for (const k of ['ipcRenderer', 'invoke', 'send', 'sendSync', 'on', 'removeListener']) expect(k in floe).toBe(false);
+    for (const k of ['ipcRenderer', 'invoke', 'send', 'sendSync', 'on', 'removeListener'])
+      expect(k in floe).toBe(false);
   });
 
   it('carries every contract method over floe:call', async () => {
@@ -84,7 +88,10 @@ describe('window.floe', () => {
   it('turns a failed invoke into an error envelope', async () => {
     h.ipcRenderer.invoke.mockRejectedValueOnce(new Error('could not be cloned'));
     const r = await floe.call('app.info', {});
-    expect(r).toEqual({ ok: false, error: { code: 'internal', message: 'IPC call app.info failed: could not be cloned' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'IPC call app.info failed: could not be cloned' },
+    });
   });
 
   it('delivers each event to its own listeners, payload only, until unsubscribed', () => {

@@ -7,7 +7,15 @@ import { isOurPage, windowOptions, withCsp } from '../../../main/electron/securi
 describe('windowOptions', () => {
   it('isolates and sandboxes the page and sets our preload', () => {
     const o = windowOptions('/app/out/preload/index.cjs');
-    expect(o.webPreferences).toMatchObject({ preload: '/app/out/preload/index.cjs', contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false, webviewTag: false });
+    expect(o.webPreferences).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+    });
     expect(o.webPreferences && 'webSecurity' in o.webPreferences).toBe(false);
     expect(o.webPreferences && 'allowRunningInsecureContent' in o.webPreferences).toBe(false);
   });
@@ -68,7 +76,10 @@ describe('CSP', () => {
   });
 
   it('withCsp replaces any policy in any letter case and keeps other headers', () => {
-    const out = withCsp({ 'Content-Security-Policy': ['x'], 'CONTENT-SECURITY-POLICY': 'y', 'X-A': 'b', Set: ['1', '2'] }, 'policy');
+    const out = withCsp(
+      { 'Content-Security-Policy': ['x'], 'CONTENT-SECURITY-POLICY': 'y', 'X-A': 'b', Set: ['1', '2'] },
+      'policy',
+    );
     expect(out).toEqual({ 'X-A': ['b'], Set: ['1', '2'], 'Content-Security-Policy': ['policy'] });
     expect(withCsp(undefined, 'p')).toEqual({ 'Content-Security-Policy': ['p'] });
   });

@@ -41,7 +41,9 @@ describe('npm start without the Electron binary', () => {
         child.stdout!.on('data', check);
         child.on('exit', (code) => reject(new Error(`start.mjs exited with ${code}\n${out}\n${err}`)));
       });
-      expect(out.split('\n')[0]).toBe("Electron's binary is not installed and could not be downloaded; starting browser mode instead.");
+      expect(out.split('\n')[0]).toBe(
+        "Electron's binary is not installed and could not be downloaded; starting browser mode instead.",
+      );
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<div id="root">');

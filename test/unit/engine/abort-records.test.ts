@@ -40,7 +40,8 @@ function session(client: ModelClient, traced: OmniMessage[]) {
   } as never);
 }
 
-const kinds = (ms: OmniMessage[]) => ms.filter((m) => m.type === 'event_msg').map((m) => (m.payload as { type: string }).type);
+const kinds = (ms: OmniMessage[]) =>
+  ms.filter((m) => m.type === 'event_msg').map((m) => (m.payload as { type: string }).type);
 const payloadsOf = (ms: OmniMessage[], t: string) => ms.map((m) => m.payload as any).filter((p) => p.type === t);
 
 async function drain(gen: AsyncGenerator<OmniMessage, { status: string }>): Promise<{ status: string }> {
@@ -63,7 +64,7 @@ describe('abort records', () => {
     expect(payloadsOf(traced, 'request_end')).toEqual([{ type: 'request_end', status: 'aborted' }]);
   });
 
-  it('an abort while an approval is pending denies it as the human\'s decision', async () => {
+  it("an abort while an approval is pending denies it as the human's decision", async () => {
     const traced: OmniMessage[] = [];
     const ac = new AbortController();
     const s = session(model([toolCall('x', '{}', 'a')]), traced);

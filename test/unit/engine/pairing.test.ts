@@ -4,15 +4,33 @@ import { toolCall, toolOutput, userText } from '../../../shared/omni/builders.js
 
 describe('pairing', () => {
   it('adds one aborted output per unanswered call, in call order', () => {
-    const h = [userText('go'), toolCall('a', '{}', '1'), toolCall('b', '{}', '2'), toolCall('c', '{}', '3'), toolOutput('2', 'ok', 'completed')];
+    const h = [
+      userText('go'),
+      toolCall('a', '{}', '1'),
+      toolCall('b', '{}', '2'),
+      toolCall('c', '{}', '3'),
+      toolOutput('2', 'ok', 'completed'),
+    ];
     const add = pairToolCalls(h, '[interrupted: tool aborted by user]');
     expect(add.map((m) => m.payload.tool_call_id)).toEqual(['1', '3']);
-    expect(add.every((m) => m.payload.stop_reason === 'aborted' && m.payload.output === '[interrupted: tool aborted by user]')).toBe(true);
+    expect(
+      add.every(
+        (m) => m.payload.stop_reason === 'aborted' && m.payload.output === '[interrupted: tool aborted by user]',
+      ),
+    ).toBe(true);
     expect(pairToolCalls([...h, ...add], 'x')).toEqual([]);
   });
   it('orders outputs of a turn by call order and drops duplicates', () => {
-    const h = [toolCall('a', '{}', '1'), toolCall('b', '{}', '2'), toolOutput('2', 'b', 'completed'), toolOutput('1', 'a', 'completed'), toolOutput('1', 'dup', 'completed')];
+    const h = [
+      toolCall('a', '{}', '1'),
+      toolCall('b', '{}', '2'),
+      toolOutput('2', 'b', 'completed'),
+      toolOutput('1', 'a', 'completed'),
+      toolOutput('1', 'dup', 'completed'),
+    ];
     const o = orderOutputs(h);
-    expect(o.map((m) => (m.payload as { output?: string }).output ?? (m.payload as { tool_call_id: string }).tool_call_id)).toEqual(['1', '2', 'a', 'b']);
+    expect(
+      o.map((m) => (m.payload as { output?: string }).output ?? (m.payload as { tool_call_id: string }).tool_call_id),
+    ).toEqual(['1', '2', 'a', 'b']);
   });
 });

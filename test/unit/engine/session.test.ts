@@ -28,7 +28,12 @@ function fakeModel(turns: Turn[]) {
 function sleepTool(name: string, perm: 'r' | 'rw' = 'rw'): Tool & { runs: number } {
   const t = {
     runs: 0,
-    definition: { name, description: name, parameters: { type: 'object', properties: { ms: { type: 'number' } } }, permission: perm },
+    definition: {
+      name,
+      description: name,
+      parameters: { type: 'object', properties: { ms: { type: 'number' } } },
+      permission: perm,
+    },
     async *execute(args: Record<string, unknown>, ctx: { signal: AbortSignal }) {
       t.runs++;
       await new Promise<void>((r) => {
@@ -44,8 +49,20 @@ function sleepTool(name: string, perm: 'r' | 'rw' = 'rw'): Tool & { runs: number
   return t as never;
 }
 
-function session(client: ModelClient, tools: Tool[], extra: Partial<ConstructorParameters<typeof AgentSession>[0]> = {}) {
-  return new AgentSession({ id: 's1', workspace: '/tmp', model: client, systemPrompt: 'sys', tools: async () => new Toolset(tools), retrySchedule: [5, 5, 5, 5, 5], ...extra });
+function session(
+  client: ModelClient,
+  tools: Tool[],
+  extra: Partial<ConstructorParameters<typeof AgentSession>[0]> = {},
+) {
+  return new AgentSession({
+    id: 's1',
+    workspace: '/tmp',
+    model: client,
+    systemPrompt: 'sys',
+    tools: async () => new Toolset(tools),
+    retrySchedule: [5, 5, 5, 5, 5],
+    ...extra,
+  });
 }
 
 async function collect(gen: AsyncGenerator<OmniMessage, unknown>) {
@@ -57,7 +74,8 @@ async function collect(gen: AsyncGenerator<OmniMessage, unknown>) {
   }
 }
 
-const ev = (msgs: OmniMessage[], t: string) => msgs.filter((m) => (m.payload as { type: string }).type === t).map((m) => m.payload as any);
+const ev = (msgs: OmniMessage[], t: string) =>
+  msgs.filter((m) => (m.payload as { type: string }).type === t).map((m) => m.payload as any);
 
 describe('agent loop', () => {
   it('asks one decision per call in order, runs allowed calls concurrently, returns outputs in call order', async () => {
@@ -79,7 +97,10 @@ describe('agent loop', () => {
     );
     expect(result.status).toBe('completed');
     expect(asked).toEqual(['slow', 'fast']);
-    expect(ev(msgs, 'approval_decision').map((d) => [d.tool_call_id, d.decision])).toEqual([['a', 'allow'], ['b', 'allow']]);
+    expect(ev(msgs, 'approval_decision').map((d) => [d.tool_call_id, d.decision])).toEqual([
+      ['a', 'allow'],
+      ['b', 'allow'],
+    ]);
     // the fast one finishes first in the stream, but the model gets them in call order
     expect(ev(msgs, 'tool_call_output').map((o) => o.tool_call_id)).toEqual(['b', 'a']);
     const second = requests[1].messages.filter((m) => (m.payload as { type: string }).type === 'tool_call_output');
@@ -94,7 +115,10 @@ describe('agent loop', () => {
     const { client } = fakeModel([[toolCall('x', '{}', 'a')], [assistantText('fine')]]);
     const { msgs } = await collect(session(client, [t]).run('go'));
     expect(t.runs).toBe(0);
-    expect(ev(msgs, 'tool_call_output')[0]).toMatchObject({ output: 'Tool call denied by user.', stop_reason: 'aborted' });
+    expect(ev(msgs, 'tool_call_output')[0]).toMatchObject({
+      output: 'Tool call denied by user.',
+      stop_reason: 'aborted',
+    });
   });
 
   it('a throwing callback counts as deny; forbidden is a policy denial', async () => {
@@ -109,19 +133,31 @@ describe('agent loop', () => {
         },
       }),
     );
-    expect(ev(msgs, 'tool_call_output').map((o) => o.output)).toEqual(['Tool call denied by user.', 'Tool call denied by policy.']);
+    expect(ev(msgs, 'tool_call_output').map((o) => o.output)).toEqual([
+      'Tool call denied by user.',
+      'Tool call denied by policy.',
+    ]);
   });
 
   it('reports bad arguments and unknown tools with the exact texts', async () => {
     const t = sleepTool('x');
     const { client } = fakeModel([
-      [toolCall('x', '', 'a'), toolCall('x', '{bad', 'b'), toolCall('nope', '{}', 'c'), toolCall('x', '{"ms":"slow"}', 'd')],
+      [
+        toolCall('x', '', 'a'),
+        toolCall('x', '{bad', 'b'),
+        toolCall('nope', '{}', 'c'),
+        toolCall('x', '{"ms":"slow"}', 'd'),
+      ],
       [assistantText('k')],
     ]);
     const { msgs } = await collect(session(client, [t]).run('go', { approve: async () => 'allow' }));
     const outs = ev(msgs, 'tool_call_output');
-    expect(outs[0].output).toBe('Tool call "x" failed: the arguments field is empty. Re-issue the call with a complete JSON object.');
-    expect(outs[1].output).toMatch(/^Tool call "x" failed: the arguments are not valid JSON \(.+\)\. Re-issue the call with one complete, valid JSON object\.$/);
+    expect(outs[0].output).toBe(
+      'Tool call "x" failed: the arguments field is empty. Re-issue the call with a complete JSON object.',
+    );
+    expect(outs[1].output).toMatch(
+      /^Tool call "x" failed: the arguments are not valid JSON \(.+\)\. Re-issue the call with one complete, valid JSON object\.$/,
+    );
     expect(outs[2].output).toMatch(/^Unknown tool: nope/);
     expect(outs[3].output).toMatch(/ms: must be number/);
     expect(outs.every((o) => o.stop_reason === 'failed')).toBe(true);
@@ -130,7 +166,12 @@ describe('agent loop', () => {
 
   it('retries retryable failures with attempt and retry_in_ms, tools run once; auth ends the task', async () => {
     const t = sleepTool('x');
-    const { client } = fakeModel([{ fail: 'timeout', message: 'HTTP 429' }, { fail: 'malformed' }, [toolCall('x', '{}', 'a')], [assistantText('done')]]);
+    const { client } = fakeModel([
+      { fail: 'timeout', message: 'HTTP 429' },
+      { fail: 'malformed' },
+      [toolCall('x', '{}', 'a')],
+      [assistantText('done')],
+    ]);
     const { msgs, result } = await collect(session(client, [t]).run('go', { approve: async () => 'allow' }));
     expect(result.status).toBe('completed');
     expect(ev(msgs, 'request_end').map((e) => [e.status, e.attempt, e.retry_in_ms])).toEqual([
@@ -156,7 +197,10 @@ describe('agent loop', () => {
 
   it('abort interrupts running tools; the next run keeps pairing intact', async () => {
     const t = sleepTool('x');
-    const { client, requests } = fakeModel([[toolCall('x', '{"ms":10000}', 'a'), toolCall('x', '{"ms":10000}', 'b')], [assistantText('again')]]);
+    const { client, requests } = fakeModel([
+      [toolCall('x', '{"ms":10000}', 'a'), toolCall('x', '{"ms":10000}', 'b')],
+      [assistantText('again')],
+    ]);
     const s = session(client, [t]);
     const ac = new AbortController();
     let asked = 0;
@@ -182,7 +226,8 @@ describe('agent loop', () => {
     expect(outs.find((o) => o.tool_call_id === 'a').output).toBe('[interrupted: tool aborted by user]');
     await collect(s.run('go on', { approve: async () => 'allow' }));
     const hist = requests[1].messages.map((m) => m.payload as any);
-    for (const id of ['a', 'b']) expect(hist.filter((p) => p.type === 'tool_call_output' && p.tool_call_id === id)).toHaveLength(1);
+    for (const id of ['a', 'b'])
+      expect(hist.filter((p) => p.type === 'tool_call_output' && p.tool_call_id === id)).toHaveLength(1);
   });
 
   it('steering input is delivered at the next turn boundary', async () => {
@@ -193,13 +238,21 @@ describe('agent loop', () => {
     await gen.next();
     s.steer('also do y');
     await collect(gen);
-    const texts = requests[1].messages.map((m) => m.payload as any).filter((p) => p.type === 'text').map((p) => p.text);
+    const texts = requests[1].messages
+      .map((m) => m.payload as any)
+      .filter((p) => p.type === 'text')
+      .map((p) => p.text);
     expect(texts).toEqual(['go', 'also do y']);
   });
 });
 
 /** A model that streams `before`, then waits for `gate` (or the abort), then ends as `end`. */
-function gatedModel(before: OmniMessage[], gate: Promise<void>, end: ModelResult['stopReason'], after: OmniMessage[][] = []) {
+function gatedModel(
+  before: OmniMessage[],
+  gate: Promise<void>,
+  end: ModelResult['stopReason'],
+  after: OmniMessage[][] = [],
+) {
   const requests: ModelRequest[] = [];
   let first = true;
   const client: ModelClient = {
@@ -215,17 +268,23 @@ function gatedModel(before: OmniMessage[], gate: Promise<void>, end: ModelResult
       const aborted = new Promise<void>((r) => req.signal?.addEventListener('abort', () => r(), { once: true }));
       await Promise.race([gate, aborted]);
       if (req.signal?.aborted) return { stopReason: 'aborted', usage: zeroTokens() };
-      return { stopReason: end, errorMessage: end === 'completed' ? undefined : `scripted ${end}`, usage: zeroTokens() };
+      return {
+        stopReason: end,
+        errorMessage: end === 'completed' ? undefined : `scripted ${end}`,
+        usage: zeroTokens(),
+      };
     },
   };
   return { client, requests };
 }
 
 const kinds = (msgs: OmniMessage[]) =>
-  msgs.filter((m) => !String((m.payload as any).type).startsWith('partial_')).map((m) => {
-    const p = m.payload as any;
-    return p.tool_call_id ? `${p.type}:${p.tool_call_id}` : p.type;
-  });
+  msgs
+    .filter((m) => !String((m.payload as any).type).startsWith('partial_'))
+    .map((m) => {
+      const p = m.payload as any;
+      return p.tool_call_id ? `${p.type}:${p.tool_call_id}` : p.type;
+    });
 
 describe('calls start as their stream completes', () => {
   it('a complete call is decided and finished while the model is still streaming', async () => {
@@ -244,24 +303,54 @@ describe('calls start as their stream completes', () => {
       msgs.push(r.value);
       if ((r.value.payload as any).type === 'tool_call_output') release(); // the stream resumes only after the output
     }
-    expect(kinds(msgs)).toEqual(['tool_list_ready', 'text', 'request_begin', 'tool_call:a', 'approval_decision:a', 'tool_call_output:a', 'token_usage', 'request_end', 'request_begin', 'text', 'token_usage', 'request_end']);
+    expect(kinds(msgs)).toEqual([
+      'tool_list_ready',
+      'text',
+      'request_begin',
+      'tool_call:a',
+      'approval_decision:a',
+      'tool_call_output:a',
+      'token_usage',
+      'request_end',
+      'request_begin',
+      'text',
+      'token_usage',
+      'request_end',
+    ]);
     expect(kinds(trace)).toEqual(kinds(msgs));
   });
 
   it('a failed attempt after a started call keeps the call and its output; the retry continues after them', async () => {
     const t = sleepTool('x');
-    const { client, requests } = gatedModel([assistantText('working'), toolCall('x', '{"ms":5}', 'a')], Promise.resolve(), 'malformed');
+    const { client, requests } = gatedModel(
+      [assistantText('working'), toolCall('x', '{"ms":5}', 'a')],
+      Promise.resolve(),
+      'malformed',
+    );
     const trace: OmniMessage[] = [];
     const s = session(client, [t], { trace: { append: (m) => trace.push(m) } });
     const { msgs, result } = await collect(s.run('go', { approve: async () => 'allow' }));
     expect(result.status).toBe('completed');
     expect(t.runs).toBe(1);
-    expect(ev(msgs, 'request_end').map((e) => [e.status, e.attempt])).toEqual([['malformed', 1], ['completed', undefined]]);
+    expect(ev(msgs, 'request_end').map((e) => [e.status, e.attempt])).toEqual([
+      ['malformed', 1],
+      ['completed', undefined],
+    ]);
     // the retry carries the call and its output: tools are never re-run, the model continues after them
     const retried = requests[1].messages.map((m) => kinds([m])[0]);
     expect(retried).toEqual(['text', 'text', 'tool_call:a', 'tool_call_output:a']);
-    expect(kinds(trace).filter((k) => k.includes(':a'))).toEqual(['tool_call:a', 'approval_decision:a', 'tool_call_output:a']);
-    expect(s.getHistory().map((m) => kinds([m])[0])).toEqual(['text', 'text', 'tool_call:a', 'tool_call_output:a', 'text']);
+    expect(kinds(trace).filter((k) => k.includes(':a'))).toEqual([
+      'tool_call:a',
+      'approval_decision:a',
+      'tool_call_output:a',
+    ]);
+    expect(s.getHistory().map((m) => kinds([m])[0])).toEqual([
+      'text',
+      'text',
+      'tool_call:a',
+      'tool_call_output:a',
+      'text',
+    ]);
   });
 
   it('a failure that ends the task still pairs the started call with its output', async () => {
@@ -270,13 +359,19 @@ describe('calls start as their stream completes', () => {
     const s = session(client, [t]);
     const { msgs, result } = await collect(s.run('go', { approve: async () => 'allow' }));
     expect(result).toMatchObject({ status: 'auth', errorMessage: 'scripted auth' });
-    expect(ev(msgs, 'tool_call_output')).toEqual([expect.objectContaining({ tool_call_id: 'a', output: 'x done', stop_reason: 'completed' })]);
+    expect(ev(msgs, 'tool_call_output')).toEqual([
+      expect.objectContaining({ tool_call_id: 'a', output: 'x done', stop_reason: 'completed' }),
+    ]);
     expect(s.getHistory().map((m) => kinds([m])[0])).toEqual(['text', 'tool_call:a', 'tool_call_output:a']);
   });
 
   it('abort while the model streams: the running call is interrupted, a call waiting for approval denied, each paired once', async () => {
     const t = sleepTool('x');
-    const { client } = gatedModel([toolCall('x', '{"ms":5000}', 'a'), toolCall('x', '{}', 'b')], new Promise<void>(() => {}), 'completed');
+    const { client } = gatedModel(
+      [toolCall('x', '{"ms":5000}', 'a'), toolCall('x', '{}', 'b')],
+      new Promise<void>(() => {}),
+      'completed',
+    );
     const ac = new AbortController();
     const s = session(client, [t]);
     let asked = 0;
@@ -292,10 +387,19 @@ describe('calls start as their stream completes', () => {
     );
     expect(result.status).toBe('aborted');
     const outs = ev(msgs, 'tool_call_output');
-    expect(outs.map((o) => [o.tool_call_id, o.stop_reason]).sort()).toEqual([['a', 'aborted'], ['b', 'aborted']]);
+    expect(outs.map((o) => [o.tool_call_id, o.stop_reason]).sort()).toEqual([
+      ['a', 'aborted'],
+      ['b', 'aborted'],
+    ]);
     expect(outs.find((o) => o.tool_call_id === 'a').output).toBe('[interrupted: tool aborted by user]');
     expect(outs.find((o) => o.tool_call_id === 'b').output).toBe('Tool call denied by user.');
     expect(ev(msgs, 'request_end')).toEqual([{ type: 'request_end', status: 'aborted' }]);
-    expect(s.getHistory().map((m) => kinds([m])[0])).toEqual(['text', 'tool_call:a', 'tool_call:b', 'tool_call_output:a', 'tool_call_output:b']);
+    expect(s.getHistory().map((m) => kinds([m])[0])).toEqual([
+      'text',
+      'tool_call:a',
+      'tool_call:b',
+      'tool_call_output:a',
+      'tool_call_output:b',
+    ]);
   });
 });

@@ -32,7 +32,11 @@ describe('OutputCutter', () => {
     expect(r.streamed).toBe(r.output);
   });
   it('streamed deltas always concatenate to the output', () => {
-    for (const deltas of [['x\n', '\ny', '\n'], ['\n', 'a'], ['a\n\n', '\n']]) {
+    for (const deltas of [
+      ['x\n', '\ny', '\n'],
+      ['\n', 'a'],
+      ['a\n\n', '\n'],
+    ]) {
       for (const notes of [[], ['[n]']]) {
         const r = run(0, deltas, notes);
         expect(r.streamed).toBe(r.output);

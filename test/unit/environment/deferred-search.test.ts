@@ -29,7 +29,13 @@ describe('tokenizing', () => {
 
 describe('stemming (Porter, npm stemmer)', () => {
   it('brings inflections together', () => {
-    for (const [a, b] of [['repositories', 'repository'], ['observations', 'observation'], ['thinking', 'think'], ['created', 'create'], ['listing', 'lists']]) {
+    for (const [a, b] of [
+      ['repositories', 'repository'],
+      ['observations', 'observation'],
+      ['thinking', 'think'],
+      ['created', 'create'],
+      ['listing', 'lists'],
+    ]) {
       expect(stem(a!), `${a} ~ ${b}`).toBe(stem(b!));
     }
   });
@@ -41,7 +47,18 @@ describe('stemming (Porter, npm stemmer)', () => {
 
 describe('synonyms', () => {
   it('relate the tool vocabulary both ways', () => {
-    for (const [a, b] of [['show', 'read'], ['cat', 'read'], ['save', 'write'], ['erase', 'delete'], ['rm', 'remove'], ['ls', 'list'], ['grep', 'search'], ['lookup', 'find'], ['folder', 'directory'], ['ticket', 'issue']]) {
+    for (const [a, b] of [
+      ['show', 'read'],
+      ['cat', 'read'],
+      ['save', 'write'],
+      ['erase', 'delete'],
+      ['rm', 'remove'],
+      ['ls', 'list'],
+      ['grep', 'search'],
+      ['lookup', 'find'],
+      ['folder', 'directory'],
+      ['ticket', 'issue'],
+    ]) {
       expect(areSynonyms(a!, b!), `${a} ~ ${b}`).toBe(true);
       expect(areSynonyms(b!, a!), `${b} ~ ${a}`).toBe(true);
     }
@@ -59,7 +76,10 @@ describe('synonyms', () => {
     expect(expand('zzqx')).toEqual(new Map([['zzqx', 1]]));
   });
   it('let a query find a tool by a synonym of its name, ranked below an exact name match', () => {
-    const tools = [def('mcp__fs__create_directory', 'Create a new directory.'), def('mcp__fs__make_folder', 'Make a folder.')];
+    const tools = [
+      def('mcp__fs__create_directory', 'Create a new directory.'),
+      def('mcp__fs__make_folder', 'Make a folder.'),
+    ];
     expect(names(searchTools('new folder', tools))[0]).toBe('mcp__fs__make_folder');
     expect(names(searchTools('new directory', tools))[0]).toBe('mcp__fs__create_directory');
     expect(names(searchTools('remove folder', [def('mcp__fs__delete_directory', 'Deletes a directory.')]))).toEqual([
@@ -69,11 +89,23 @@ describe('synonyms', () => {
 });
 
 describe('coverage and abstention', () => {
-  const concept = (word: string): Concept => ({ word, stem: stem(word), variants: expand(stem(word)), required: false });
+  const concept = (word: string): Concept => ({
+    word,
+    stem: stem(word),
+    variants: expand(stem(word)),
+    required: false,
+  });
   it('weights a concept by its rarity among the tools (BM25 IDF), unknown words the most', () => {
-    const idx = indexOf([def('read_file', 'Read.'), def('write_file', 'Write.'), def('list_file', 'List.'), def('save_note', 'Save.')]);
+    const idx = indexOf([
+      def('read_file', 'Read.'),
+      def('write_file', 'Write.'),
+      def('list_file', 'List.'),
+      def('save_note', 'Save.'),
+    ]);
     // "write" stands for its synonyms too: write_file and save_note
-    const dfs = [concept('file'), concept('write'), concept('email')].map((c) => toolsWithAny(idx, c.variants.keys()).size);
+    const dfs = [concept('file'), concept('write'), concept('email')].map(
+      (c) => toolsWithAny(idx, c.variants.keys()).size,
+    );
     expect(dfs).toEqual([3, 2, 0]);
     expect([...toolsWithAny(idx, [stem('write')])]).toEqual([1]);
     const [wFile, wWrite, wEmail] = conceptWeights(dfs, 4);
@@ -90,7 +122,10 @@ describe('coverage and abstention', () => {
     expect(coverage([], [], new Set(['x']))).toBe(0);
   });
   const tools = [
-    def('mcp__chat__post_message', 'Post a new message to a chat channel.', { channel_id: { type: 'string' }, text: { type: 'string' } }),
+    def('mcp__chat__post_message', 'Post a new message to a chat channel.', {
+      channel_id: { type: 'string' },
+      text: { type: 'string' },
+    }),
     def('mcp__chat__list_channels', 'List the channels of the workspace.'),
     def('mcp__fs__read_file', 'Read the contents of a file.', { path: { type: 'string' } }),
     def('mcp__fs__write_file', 'Write content to a file.', { path: { type: 'string' }, content: { type: 'string' } }),
@@ -118,7 +153,10 @@ describe('coverage and abstention', () => {
 describe('field boosts and engines', () => {
   it('indexes parameter names (split) and their descriptions, nested ones included', () => {
     const t = def('mcp__x__op', 'Does it.', {
-      entityNames: { type: 'array', items: { type: 'object', properties: { sortBy: { type: 'string', description: 'Ordering key' } } } },
+      entityNames: {
+        type: 'array',
+        items: { type: 'object', properties: { sortBy: { type: 'string', description: 'Ordering key' } } },
+      },
     });
     const idx = indexOf([t]);
     expect(idx.tools[0]!.terms.paramNames).toEqual(['entiti', 'name', 'sort']);
@@ -126,7 +164,10 @@ describe('field boosts and engines', () => {
     expect(names(searchTools('sortBy', [t, def('mcp__x__other', 'Other.')]))).toEqual(['mcp__x__op']);
   });
   it('a name match outranks the same word in a description, with either engine', () => {
-    const tools = [def('mcp__a__archive_file', 'Stores a file in the archive.'), def('mcp__a__zip_file', 'Zips a file.')];
+    const tools = [
+      def('mcp__a__archive_file', 'Stores a file in the archive.'),
+      def('mcp__a__zip_file', 'Zips a file.'),
+    ];
     for (const engine of ['minisearch', 'bm25f'] as const) {
       const r = searchTools('archive', tools, 5, { engine });
       expect(names(r)[0], engine).toBe('mcp__a__archive_file');
@@ -134,7 +175,9 @@ describe('field boosts and engines', () => {
   });
   it('blends a word with its synonyms, so a rarer synonym cannot outscore the word itself', () => {
     const tools = [
-      ...['branch', 'repository', 'release', 'label', 'file', 'project'].map((x) => def(`mcp__gh__create_${x}`, `Create a ${x}.`)),
+      ...['branch', 'repository', 'release', 'label', 'file', 'project'].map((x) =>
+        def(`mcp__gh__create_${x}`, `Create a ${x}.`),
+      ),
       def('mcp__gh__create_issue', 'Create a new issue in a repository.'),
       def('mcp__gh__add_issue_comment', 'Add a comment to an existing issue.', { issue_number: { type: 'number' } }),
     ];
@@ -144,17 +187,30 @@ describe('field boosts and engines', () => {
   it('drops results far below the best one', () => {
     const tools = [
       def('mcp__a__archive_file', 'Archive a file.'),
-      def('mcp__a__list_items', 'List the items of a folder; an item that is a file says whether it is an archive or not.'),
+      def(
+        'mcp__a__list_items',
+        'List the items of a folder; an item that is a file says whether it is an archive or not.',
+      ),
     ];
     expect(names(searchTools('archive file', tools))).toEqual(['mcp__a__archive_file']);
-    expect(names(searchTools('archive file', tools, 5, { minRelativeScore: 0 }))).toEqual(['mcp__a__archive_file', 'mcp__a__list_items']);
+    expect(names(searchTools('archive file', tools, 5, { minRelativeScore: 0 }))).toEqual([
+      'mcp__a__archive_file',
+      'mcp__a__list_items',
+    ]);
   });
   it('leaves $schema out of the parameters it returns', () => {
     const t: ToolDefinition = {
       ...def('mcp__a__op', 'Frobnicate.'),
-      parameters: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { x: { type: 'string' } } } as JsonSchema,
+      parameters: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { x: { type: 'string' } },
+      } as JsonSchema,
     };
-    expect(searchTools('frobnicate', [t]).results[0]!.parameters).toEqual({ type: 'object', properties: { x: { type: 'string' } } });
+    expect(searchTools('frobnicate', [t]).results[0]!.parameters).toEqual({
+      type: 'object',
+      properties: { x: { type: 'string' } },
+    });
     expect(t.parameters).toHaveProperty('$schema');
   });
   it('reuses the index of the same registry array', () => {

@@ -3,7 +3,10 @@ import { runTool } from '../../../main/environment/environment.js';
 import type { Tool, ToolDefinition, ToolResult, ToolYield } from '../../../main/environment/types.js';
 import type { OmniMessage, ToolCallOutputPayload } from '../../../shared/omni/types.js';
 
-function tool(def: Partial<ToolDefinition>, body: (signal: AbortSignal) => AsyncGenerator<ToolYield, ToolResult | void>): Tool {
+function tool(
+  def: Partial<ToolDefinition>,
+  body: (signal: AbortSignal) => AsyncGenerator<ToolYield, ToolResult | void>,
+): Tool {
   return {
     definition: { name: 't', description: '', parameters: { type: 'object' }, permission: 'r', ...def },
     execute: (_args, ctx) => body(ctx.signal),
@@ -16,7 +19,13 @@ async function exec(t: Tool, signal?: AbortSignal) {
     tool: t,
     args: {},
     signal,
-    ctx: { workspace: '/tmp', toolCallId: 'c1', call: { type: 'tool_call', name: 't', arguments: '{}', tool_call_id: 'c1' }, services: {}, definition: t.definition },
+    ctx: {
+      workspace: '/tmp',
+      toolCallId: 'c1',
+      call: { type: 'tool_call', name: 't', arguments: '{}', tool_call_id: 'c1' },
+      services: {},
+      definition: t.definition,
+    },
   });
   for (;;) {
     const r = await gen.next();
@@ -42,7 +51,9 @@ describe('runTool close-out', () => {
     expect(out.output).toBe('hi\n[exit code: 3]');
     expect(out.stop_reason).toBe('failed');
     expect(out.tool_call_id).toBe('c1');
-    const kinds = msgs.map((m) => (m.payload as { event_type?: string; type: string }).event_type ?? (m.payload as { type: string }).type);
+    const kinds = msgs.map(
+      (m) => (m.payload as { event_type?: string; type: string }).event_type ?? (m.payload as { type: string }).type,
+    );
     expect(kinds[0]).toBe('start');
     expect(kinds.at(-2)).toBe('stop');
     expect(kinds.at(-1)).toBe('tool_call_output');

@@ -23,7 +23,8 @@ beforeEach(() => {
   seen = [];
   events.on((event, payload) => seen.push({ event, payload }));
   broker = new ApprovalBroker(store, events);
-  for (const id of ['s1', 's2']) store.sessions.create({ id, agent: 'default', model: 'mock/m1', approvalMode: 'always-ask', source: 'desktop' });
+  for (const id of ['s1', 's2'])
+    store.sessions.create({ id, agent: 'default', model: 'mock/m1', approvalMode: 'always-ask', source: 'desktop' });
 });
 afterEach(() => {
   store.close();
@@ -45,13 +46,23 @@ describe('ApprovalBroker', () => {
     await tick();
     const asked = seen.find((e) => e.event === 'approval.request')!.payload;
     expect(asked.id).toMatch(/^approval-[0-9a-f]{32}$/);
-    expect(asked).toMatchObject({ sessionId: 's1', toolName: 'exec_command', calledName: 'exec_command', permission: 'rw', hasPreview: false });
+    expect(asked).toMatchObject({
+      sessionId: 's1',
+      toolName: 'exec_command',
+      calledName: 'exec_command',
+      permission: 'rw',
+      hasPreview: false,
+    });
     expect(store.approvals.listPending('s1').map((x) => x.id)).toEqual([asked.id]);
     expect(() => broker.decide('approval-forged', 'allow')).toThrow(/no pending approval/);
     broker.decide(asked.id, 'allow');
     expect(await p).toEqual({ decision: 'allow', decidedBy: 'human' });
     expect(store.approvals.listPending()).toEqual([]);
-    expect(seen.find((e) => e.event === 'approval.resolved')!.payload).toEqual({ approvalId: asked.id, sessionId: 's1', decision: 'allow' });
+    expect(seen.find((e) => e.event === 'approval.resolved')!.payload).toEqual({
+      approvalId: asked.id,
+      sessionId: 's1',
+      decision: 'allow',
+    });
     expect(() => broker.decide(asked.id, 'deny')).toThrow(/no pending approval/); // decided once only
   });
 
@@ -108,10 +119,24 @@ describe('ApprovalBroker', () => {
   });
 
   it('stale rows from an earlier host run are cleared and cannot be decided', () => {
-    store.approvals.addPending({ id: 'approval-old', sessionId: 's1', toolCallId: 'x', toolName: 'exec_command', permission: 'rw', arguments: '{}' });
+    store.approvals.addPending({
+      id: 'approval-old',
+      sessionId: 's1',
+      toolCallId: 'x',
+      toolName: 'exec_command',
+      permission: 'rw',
+      arguments: '{}',
+    });
     expect(broker.list()).toEqual([]);
     expect(() => broker.decide('approval-old', 'allow')).toThrow(/no longer waiting/);
-    store.approvals.addPending({ id: 'approval-old2', sessionId: 's1', toolCallId: 'x', toolName: 'exec_command', permission: 'rw', arguments: '{}' });
+    store.approvals.addPending({
+      id: 'approval-old2',
+      sessionId: 's1',
+      toolCallId: 'x',
+      toolName: 'exec_command',
+      permission: 'rw',
+      arguments: '{}',
+    });
     broker.clearStale();
     expect(store.approvals.listPending()).toEqual([]);
   });

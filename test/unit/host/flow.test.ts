@@ -1,7 +1,16 @@
 // Terminal flow control toward panes (pure): a pane that falls behind is dropped from the live stream and
 // resynchronised once it caught up; nothing here ever pauses the command.
 import { describe, expect, it } from 'vitest';
-import { flowAcked, flowExited, flowListeners, flowResynced, flowRoom, flowSent, newFlow, resyncDelay } from '../../../main/host/flow.js';
+import {
+  flowAcked,
+  flowExited,
+  flowListeners,
+  flowResynced,
+  flowRoom,
+  flowSent,
+  newFlow,
+  resyncDelay,
+} from '../../../main/host/flow.js';
 
 const W = { high: 100, low: 10 };
 
@@ -51,14 +60,26 @@ describe('terminal flow control (pure)', () => {
   });
 
   it('an exit while behind sends the final screen at once; an exit while live changes nothing', () => {
-    expect(flowExited({ mode: 'behind', unacked: 500 })).toEqual({ state: { mode: 'resyncing', unacked: 500 }, action: 'resync' });
+    expect(flowExited({ mode: 'behind', unacked: 500 })).toEqual({
+      state: { mode: 'resyncing', unacked: 500 },
+      action: 'resync',
+    });
     expect(flowExited({ mode: 'live', unacked: 5 })).toEqual({ state: { mode: 'live', unacked: 5 }, action: null });
   });
 
   it('a change of clients forgets the debt and redraws a pane that was behind', () => {
-    expect(flowListeners({ mode: 'behind', unacked: 500 }, 1)).toEqual({ state: { mode: 'resyncing', unacked: 0 }, action: 'resync' });
-    expect(flowListeners({ mode: 'live', unacked: 500 }, 2)).toEqual({ state: { mode: 'live', unacked: 0 }, action: null });
-    expect(flowListeners({ mode: 'behind', unacked: 500 }, 0)).toEqual({ state: { mode: 'live', unacked: 0 }, action: null });
+    expect(flowListeners({ mode: 'behind', unacked: 500 }, 1)).toEqual({
+      state: { mode: 'resyncing', unacked: 0 },
+      action: 'resync',
+    });
+    expect(flowListeners({ mode: 'live', unacked: 500 }, 2)).toEqual({
+      state: { mode: 'live', unacked: 0 },
+      action: null,
+    });
+    expect(flowListeners({ mode: 'behind', unacked: 500 }, 0)).toEqual({
+      state: { mode: 'live', unacked: 0 },
+      action: null,
+    });
     expect(flowListeners({ mode: 'resyncing', unacked: 500 }, 0).state.mode).toBe('resyncing');
   });
 });

@@ -31,7 +31,8 @@ function contender(): Contender {
   return { proc, next: () => (lines.length ? Promise.resolve(lines.shift()!) : new Promise((r) => waiters.push(r))) };
 }
 
-const deadPid = (): number => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
+const deadPid = (): number =>
+  Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
 
 describe('host lock race (real processes)', () => {
   let cs: Contender[] = [];
@@ -57,13 +58,18 @@ describe('host lock race (real processes)', () => {
       const winners: number[] = [];
       for (let t = 0; t < TRIALS; t++) {
         const home = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-lockrace-'));
-        if (start === 'a lock left by a dead process') fs.writeFileSync(path.join(home, 'host.lock'), String(deadPid()));
+        if (start === 'a lock left by a dead process')
+          fs.writeFileSync(path.join(home, 'host.lock'), String(deadPid()));
         if (start === 'a dead JSON owner') {
-          fs.writeFileSync(path.join(home, 'host.lock'), JSON.stringify({ pid: deadPid(), kind: 'floe web', nonce: 'x' }));
+          fs.writeFileSync(
+            path.join(home, 'host.lock'),
+            JSON.stringify({ pid: deadPid(), kind: 'floe web', nonce: 'x' }),
+          );
         }
         const answers = await trial(home);
         winners.push(answers.filter((a) => a === 'won').length);
-        for (const a of answers.filter((x) => x !== 'won')) expect(a).toMatch(/^lost Another Floe host \(pid \d+, contender\) is using/);
+        for (const a of answers.filter((x) => x !== 'won'))
+          expect(a).toMatch(/^lost Another Floe host \(pid \d+, contender\) is using/);
         fs.rmSync(home, { recursive: true, force: true });
       }
       expect(winners).toEqual(Array(TRIALS).fill(1));

@@ -8,7 +8,8 @@ import { acquireHostLock } from '../../../main/host/lock.js';
 import { parseOwner, processStart } from '../../../main/store/owner-file.js';
 
 const tmpHome = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'floe-lock-'));
-const deadPid = (): number => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
+const deadPid = (): number =>
+  Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
 
 describe('host lock (one host per FLOE_HOME)', () => {
   it('writes pid, start time and kind; refuses a second host in this process; frees the lock on release', () => {
@@ -27,10 +28,16 @@ describe('host lock (one host per FLOE_HOME)', () => {
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {
       const start = processStart(child.pid!);
-      fs.writeFileSync(path.join(home, 'host.lock'), JSON.stringify({ pid: child.pid, start, kind: 'desktop', nonce: 'n' }));
+      fs.writeFileSync(
+        path.join(home, 'host.lock'),
+        JSON.stringify({ pid: child.pid, start, kind: 'desktop', nonce: 'n' }),
+      );
       expect(() => acquireHostLock(home)).toThrow(`Another Floe host (pid ${child.pid}, desktop) is using ${home}`);
       // the same pid with another start time is a reused pid: the claim is dead and taken over
-      fs.writeFileSync(path.join(home, 'host.lock'), JSON.stringify({ pid: child.pid, start: '1', kind: 'desktop', nonce: 'n' }));
+      fs.writeFileSync(
+        path.join(home, 'host.lock'),
+        JSON.stringify({ pid: child.pid, start: '1', kind: 'desktop', nonce: 'n' }),
+      );
       acquireHostLock(home)();
     } finally {
       child.kill();
@@ -52,7 +59,10 @@ describe('host lock (one host per FLOE_HOME)', () => {
     const raw = JSON.stringify({ pid: deadPid(), kind: 'floe web', nonce: 'a' });
     fs.writeFileSync(lock, raw);
     const hash = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 16);
-    fs.writeFileSync(`${lock}.takeover-${hash(raw)}`, JSON.stringify({ pid: deadPid(), kind: 'take-over', nonce: 'b' }));
+    fs.writeFileSync(
+      `${lock}.takeover-${hash(raw)}`,
+      JSON.stringify({ pid: deadPid(), kind: 'take-over', nonce: 'b' }),
+    );
     const release = acquireHostLock(home);
     expect(parseOwner(fs.readFileSync(lock, 'utf8')).pid).toBe(process.pid);
     release();

@@ -38,7 +38,10 @@ describe('dispatch', () => {
   });
 
   it('passes parsed params to the handler and wraps the value', async () => {
-    expect(await dispatch(table, 'sessions.rename', { sessionId: 's1', title: 'T' })).toEqual({ ok: true, value: { id: 's1', title: 'T' } });
+    expect(await dispatch(table, 'sessions.rename', { sessionId: 's1', title: 'T' })).toEqual({
+      ok: true,
+      value: { id: 's1', title: 'T' },
+    });
   });
 
   it('unknown methods, prototype keys and thrown errors never throw', async () => {
@@ -46,12 +49,20 @@ describe('dispatch', () => {
       const r = await dispatch(table, m, {});
       expect(r).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     }
-    expect(await dispatch(table, 'sessions.get', { sessionId: 'x' })).toEqual({ ok: false, error: { code: 'not_found', message: 'There is no session with id x.' } });
-    expect(await dispatch(table, 'app.info', {})).toEqual({ ok: false, error: { code: 'internal', message: 'internal error: boom' } });
+    expect(await dispatch(table, 'sessions.get', { sessionId: 'x' })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'There is no session with id x.' },
+    });
+    expect(await dispatch(table, 'app.info', {})).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'internal error: boom' },
+    });
   });
 
   it('describeIssues lists at most five issues', () => {
-    const res = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string(), e: z.string(), f: z.string() }).safeParse({});
+    const res = z
+      .object({ a: z.string(), b: z.string(), c: z.string(), d: z.string(), e: z.string(), f: z.string() })
+      .safeParse({});
     const text = describeIssues('m', res.error!.issues);
     expect(text.match(/; /g)?.length).toBe(4);
     expect(text).toContain('(and 1 more)');
@@ -122,7 +133,10 @@ describe('completePath', () => {
   });
 
   it('refuses relative paths and reports a missing parent', () => {
-    expect(completePath('rel/path')).toMatchObject({ valid: false, error: expect.stringContaining('not an absolute path') });
+    expect(completePath('rel/path')).toMatchObject({
+      valid: false,
+      error: expect.stringContaining('not an absolute path'),
+    });
     expect(completePath(join(root, 'nope', 'x'))).toMatchObject({ valid: false, suggestions: [] });
     expect(expandHome('~/x', '/h')).toBe('/h/x');
   });

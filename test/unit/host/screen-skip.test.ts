@@ -44,7 +44,8 @@ describe('host screen copy: skipping plain floods', () => {
 
   it('cuts a long plain run to the SGR of its dropped part plus a CRLF tail, and the screen is the same', async () => {
     const rows = 8;
-    const run = lines(500, (i) => `${i % 7 === 0 ? `\x1b[3${i % 8}m` : ''}line ${i} ${'x'.repeat(i % 50)}\r\n`) + 'last';
+    const run =
+      lines(500, (i) => `${i % 7 === 0 ? `\x1b[3${i % 8}m` : ''}line ${i} ${'x'.repeat(i % 50)}\r\n`) + 'last';
     const cut = compactPlain(run, minKeepLineFeeds(rows));
     expect(cut.length).toBeLessThan(run.length / 5);
     expect(cut).toContain('\x1b[3'); // colours of the dropped part are kept

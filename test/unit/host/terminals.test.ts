@@ -43,7 +43,20 @@ class FakeRegistry implements HubRegistry {
   }
   start(id: string) {
     const now = Date.now();
-    this.cb?.({ kind: 'started', info: { id, cmd: 'yes', cwd: '/tmp', pid: 1, status: 'running', startedAt: now, lastUsedAt: now, cols: 40, rows: 6 } });
+    this.cb?.({
+      kind: 'started',
+      info: {
+        id,
+        cmd: 'yes',
+        cwd: '/tmp',
+        pid: 1,
+        status: 'running',
+        startedAt: now,
+        lastUsedAt: now,
+        cols: 40,
+        rows: 6,
+      },
+    });
   }
 }
 
@@ -97,7 +110,8 @@ describe('TerminalHub', () => {
     reg.start('proc-1');
     const line = (i: number) => `line ${i}\r\n`;
     let i = 0;
-    while (i < 30_000) reg.cb!({ kind: 'data', id: 'proc-1', data: Array.from({ length: 100 }, () => line(i++)).join('') });
+    while (i < 30_000)
+      reg.cb!({ kind: 'data', id: 'proc-1', data: Array.from({ length: 100 }, () => line(i++)).join('') });
     await wait(30);
     expect(reg.calls).toEqual([]); // never paused
     const live = got.filter((e) => e.event === 'terminal.data').reduce((n, e) => n + e.payload.data.length, 0);
@@ -161,7 +175,13 @@ describe('TerminalHub', () => {
     hub.resize('root', 'proc-1', 80, 24);
     expect(reg.calls).toEqual(['write proc-1 abc\n', 'resize proc-1 80x24']);
     expect(() => hub.write('other', 'proc-1', 'x')).toThrow(/has no command proc-1/);
-    expect(hub.list('root')[0]).toMatchObject({ id: 'proc-1', sessionId: 'root', status: 'running', cols: 80, rows: 24 });
+    expect(hub.list('root')[0]).toMatchObject({
+      id: 'proc-1',
+      sessionId: 'root',
+      status: 'running',
+      cols: 80,
+      rows: 24,
+    });
     reg.cb!({ kind: 'data', id: 'proc-1', data: 'world' });
     reg.cb!({ kind: 'exit', id: 'proc-1', exitCode: 0 });
     reg.cb!({ kind: 'removed', id: 'proc-1' });

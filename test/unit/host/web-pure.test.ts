@@ -41,11 +41,20 @@ describe('auth', () => {
 describe('parseFrame', () => {
   it('accepts {id, method, params} and names what is wrong otherwise', () => {
     expect(parseFrame('{"id":1,"method":"app.info"}')).toEqual({ ok: true, id: 1, method: 'app.info', params: {} });
-    expect(parseFrame('{"id":"a","method":"m","params":{"x":1}}')).toEqual({ ok: true, id: 'a', method: 'm', params: { x: 1 } });
+    expect(parseFrame('{"id":"a","method":"m","params":{"x":1}}')).toEqual({
+      ok: true,
+      id: 'a',
+      method: 'm',
+      params: { x: 1 },
+    });
     expect(parseFrame('{')).toMatchObject({ ok: false, id: null, message: expect.stringContaining('not valid JSON') });
     expect(parseFrame('[]')).toMatchObject({ ok: false, message: expect.stringContaining('JSON object') });
     expect(parseFrame('{"method":"m"}')).toMatchObject({ ok: false, message: expect.stringContaining('"id"') });
-    expect(parseFrame('{"id":3,"method":5}')).toMatchObject({ ok: false, id: 3, message: expect.stringContaining('"method"') });
+    expect(parseFrame('{"id":3,"method":5}')).toMatchObject({
+      ok: false,
+      id: 3,
+      message: expect.stringContaining('"method"'),
+    });
   });
 });
 
@@ -72,6 +81,10 @@ describe('serveStatic', () => {
   });
 
   it('without a build, the page says to run npm run build', () => {
-    expect(serveStatic(join(root, 'none'), '/')).toEqual({ status: 200, type: 'text/html; charset=utf-8', body: NOT_BUILT_PAGE });
+    expect(serveStatic(join(root, 'none'), '/')).toEqual({
+      status: 200,
+      type: 'text/html; charset=utf-8',
+      body: NOT_BUILT_PAGE,
+    });
   });
 });

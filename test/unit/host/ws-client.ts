@@ -29,7 +29,11 @@ export class WsClient {
     });
   }
 
-  static connect(port: number, token: string | null, origin: string | null = `http://127.0.0.1:${port}`): Promise<WsClient> {
+  static connect(
+    port: number,
+    token: string | null,
+    origin: string | null = `http://127.0.0.1:${port}`,
+  ): Promise<WsClient> {
     const q = token === null ? '' : `?token=${encodeURIComponent(token)}`;
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${q}`, origin === null ? {} : { origin });
     return new Promise((resolve, reject) => {

@@ -66,7 +66,12 @@ describe('toOpenAIMessages', () => {
     const out = toOpenAIMessages('', [userText('q'), think('r1', { source: 'reasoning' }), toolCall('f', '', 'c1')]);
     expect(out).toEqual([
       { role: 'user', content: 'q' },
-      { role: 'assistant', content: null, reasoning: 'r1', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        reasoning: 'r1',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+      },
     ]);
   });
 
@@ -137,7 +142,15 @@ describe('toAnthropicMessages', () => {
 
   it('merges same-role neighbours left after dropping an unsigned thinking-only turn', () => {
     const out = toAnthropicMessages([userText('a'), think('unsigned'), userText('b')]);
-    expect(out).toEqual([{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }]);
+    expect(out).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      },
+    ]);
   });
 });
 
@@ -150,9 +163,17 @@ describe('request bodies', () => {
       messages: [userText('q')],
       tools,
     });
-    expect(b).toMatchObject({ model: 'test-model', stream: true, stream_options: { include_usage: true }, reasoning_effort: 'high', max_tokens: 1000 });
+    expect(b).toMatchObject({
+      model: 'test-model',
+      stream: true,
+      stream_options: { include_usage: true },
+      reasoning_effort: 'high',
+      max_tokens: 1000,
+    });
     expect(b.tools).toEqual(toOpenAITools(tools));
-    expect(buildOpenAIBody(model('openai', 'http://x'), { system: '', messages: [], tools: [] })).not.toHaveProperty('tools');
+    expect(buildOpenAIBody(model('openai', 'http://x'), { system: '', messages: [], tools: [] })).not.toHaveProperty(
+      'tools',
+    );
   });
 
   it('anthropic: thinking budget, max_tokens default 8192 and raised above the budget', () => {
@@ -160,10 +181,17 @@ describe('request bodies', () => {
     expect(plain).toMatchObject({ max_tokens: 8192, system: 's', stream: true });
     expect(plain).not.toHaveProperty('thinking');
     expect(plain.tools).toEqual(toAnthropicTools(tools));
-    const t = buildAnthropicBody(model('anthropic', 'http://x', { thinking: { budgetTokens: 10000 } }), { system: '', messages: [], tools: [] });
+    const t = buildAnthropicBody(model('anthropic', 'http://x', { thinking: { budgetTokens: 10000 } }), {
+      system: '',
+      messages: [],
+      tools: [],
+    });
     expect(t.thinking).toEqual({ type: 'enabled', budget_tokens: 10000 });
     expect(t.max_tokens as number).toBeGreaterThan(10000);
-    const within = buildAnthropicBody(model('anthropic', 'http://x', { thinking: { budgetTokens: 1024 }, maxOutputTokens: 4096 }), { system: '', messages: [], tools: [] });
+    const within = buildAnthropicBody(
+      model('anthropic', 'http://x', { thinking: { budgetTokens: 1024 }, maxOutputTokens: 4096 }),
+      { system: '', messages: [], tools: [] },
+    );
     expect(within.max_tokens).toBe(4096);
   });
 

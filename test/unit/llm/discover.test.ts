@@ -5,7 +5,12 @@ import { candidates, chooseModel, modelsUrl, ollamaBaseUrl, parseModels } from '
 
 describe('candidates', () => {
   it('one per key that is set (base URL overridable where the SDK allows), plus the Ollama probe', () => {
-    const c = candidates({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:5/v1/', ANTHROPIC_API_KEY: ' ', OPENROUTER_API_KEY: 'r' });
+    const c = candidates({
+      OPENAI_API_KEY: 'k',
+      OPENAI_BASE_URL: 'http://127.0.0.1:5/v1/',
+      ANTHROPIC_API_KEY: ' ',
+      OPENROUTER_API_KEY: 'r',
+    });
     expect(c.map((x) => [x.name, x.baseUrl, x.apiKeyEnv, x.source])).toEqual([
       ['openai', 'http://127.0.0.1:5/v1', 'OPENAI_API_KEY', 'OPENAI_API_KEY'],
       ['openrouter', 'https://openrouter.ai/api/v1', 'OPENROUTER_API_KEY', 'OPENROUTER_API_KEY'],
@@ -19,9 +24,15 @@ describe('candidates', () => {
   });
 
   it("Anthropic's models endpoint sits under /v1 whether or not the base URL has it", () => {
-    expect(modelsUrl({ protocol: 'anthropic', baseUrl: 'https://api.anthropic.com' })).toBe('https://api.anthropic.com/v1/models?limit=100');
-    expect(modelsUrl({ protocol: 'anthropic', baseUrl: 'https://api.anthropic.com/v1' })).toBe('https://api.anthropic.com/v1/models?limit=100');
-    expect(modelsUrl({ protocol: 'openai', baseUrl: 'https://api.deepseek.com/v1' })).toBe('https://api.deepseek.com/v1/models');
+    expect(modelsUrl({ protocol: 'anthropic', baseUrl: 'https://api.anthropic.com' })).toBe(
+      'https://api.anthropic.com/v1/models?limit=100',
+    );
+    expect(modelsUrl({ protocol: 'anthropic', baseUrl: 'https://api.anthropic.com/v1' })).toBe(
+      'https://api.anthropic.com/v1/models?limit=100',
+    );
+    expect(modelsUrl({ protocol: 'openai', baseUrl: 'https://api.deepseek.com/v1' })).toBe(
+      'https://api.deepseek.com/v1/models',
+    );
   });
 });
 
@@ -41,11 +52,15 @@ describe('parseModels and chooseModel', () => {
       { id: 'gpt-4o', vision: true, contextWindow: 128000 },
       { id: 'o1-mini', vision: false, contextWindow: 128000 },
     ]);
-    const router = { data: [{ id: 'x/y', context_length: 64000, architecture: { input_modalities: ['text', 'image'] } }] };
-    expect(parseModels(router, { name: 'openrouter', protocol: 'openai' })).toEqual([{ id: 'x/y', vision: true, contextWindow: 64000 }]);
-    expect(parseModels({ data: [{ id: 'claude-x', type: 'model' }] }, { name: 'anthropic', protocol: 'anthropic' })).toEqual([
-      { id: 'claude-x', vision: true, contextWindow: 200000 },
+    const router = {
+      data: [{ id: 'x/y', context_length: 64000, architecture: { input_modalities: ['text', 'image'] } }],
+    };
+    expect(parseModels(router, { name: 'openrouter', protocol: 'openai' })).toEqual([
+      { id: 'x/y', vision: true, contextWindow: 64000 },
     ]);
+    expect(
+      parseModels({ data: [{ id: 'claude-x', type: 'model' }] }, { name: 'anthropic', protocol: 'anthropic' }),
+    ).toEqual([{ id: 'claude-x', vision: true, contextWindow: 200000 }]);
     expect(parseModels({ error: 'no' }, { name: 'openai', protocol: 'openai' })).toEqual([]);
   });
 

@@ -1,7 +1,13 @@
 // Failure classification and Retry-After parsing.
 import { describe, expect, it } from 'vitest';
 import { APIConnectionError, RateLimitError } from 'openai';
-import { classifyFailure, httpErrorMessage, providerError, stopReasonForStatus, type FailureContext } from '../../../main/llm/errors.js';
+import {
+  classifyFailure,
+  httpErrorMessage,
+  providerError,
+  stopReasonForStatus,
+  type FailureContext,
+} from '../../../main/llm/errors.js';
 import { parseRetryAfter, retryAfterFromHeaders } from '../../../main/llm/retry-after.js';
 
 const ctx = (over: Partial<FailureContext> = {}): FailureContext => ({
@@ -34,24 +40,53 @@ describe('parseRetryAfter', () => {
 describe('classifyFailure', () => {
   it('maps HTTP statuses', () => {
     expect([401, 403, 429, 408, 500, 503, 529, 400, 404, 422].map(stopReasonForStatus)).toEqual([
-      'auth', 'auth', 'timeout', 'timeout', 'timeout', 'timeout', 'timeout', 'failed', 'failed', 'failed',
+      'auth',
+      'auth',
+      'timeout',
+      'timeout',
+      'timeout',
+      'timeout',
+      'timeout',
+      'failed',
+      'failed',
+      'failed',
     ]);
   });
 
   it('builds a one-line message with status, type and provider message, plus retryAfterMs', () => {
-    const e = new RateLimitError(429, { message: 'Slow\ndown', type: 'requests', code: 'rate_limit_exceeded' }, undefined, new Headers({ 'retry-after': '7' }));
-    expect(classifyFailure(e, ctx())).toEqual({ stopReason: 'timeout', errorMessage: 'rate limited: HTTP 429 requests: Slow down', status: 429, retryAfterMs: 7000 });
+    const e = new RateLimitError(
+      429,
+      { message: 'Slow\ndown', type: 'requests', code: 'rate_limit_exceeded' },
+      undefined,
+      new Headers({ 'retry-after': '7' }),
+    );
+    expect(classifyFailure(e, ctx())).toEqual({
+      stopReason: 'timeout',
+      errorMessage: 'rate limited: HTTP 429 requests: Slow down',
+      status: 429,
+      retryAfterMs: 7000,
+    });
   });
 
   it('reads anthropic-shaped bodies and adds a hint on auth failures', () => {
-    const e = Object.assign(new Error('401'), { status: 401, error: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } });
+    const e = Object.assign(new Error('401'), {
+      status: 401,
+      error: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
+    });
     const f = classifyFailure(e, ctx());
     expect(f.stopReason).toBe('auth');
-    expect(f.errorMessage.startsWith('HTTP 401 authentication_error: invalid x-api-key — check the API key of provider "local"')).toBe(true);
+    expect(
+      f.errorMessage.startsWith(
+        'HTTP 401 authentication_error: invalid x-api-key — check the API key of provider "local"',
+      ),
+    ).toBe(true);
   });
 
   it('connection errors → timeout; JSON errors → malformed; cut body → malformed; abort and our timer win', () => {
-    const conn = new APIConnectionError({ message: 'Connection error.', cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }) });
+    const conn = new APIConnectionError({
+      message: 'Connection error.',
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+    });
     const c = classifyFailure(conn, ctx());
     expect(c.stopReason).toBe('timeout');
     expect(c.errorMessage).toContain('ECONNREFUSED');
@@ -63,8 +98,12 @@ describe('classifyFailure', () => {
   });
 
   it('error events inside a 200 stream: retryable types → timeout, others → failed', () => {
-    const ev = (type: string) => Object.assign(new Error('e'), { error: { type: 'error', error: { type, message: 'm' } } });
-    expect(classifyFailure(ev('overloaded_error'), ctx({ phase: 'stream' }))).toEqual({ stopReason: 'timeout', errorMessage: 'stream error overloaded_error: m' });
+    const ev = (type: string) =>
+      Object.assign(new Error('e'), { error: { type: 'error', error: { type, message: 'm' } } });
+    expect(classifyFailure(ev('overloaded_error'), ctx({ phase: 'stream' }))).toEqual({
+      stopReason: 'timeout',
+      errorMessage: 'stream error overloaded_error: m',
+    });
     expect(classifyFailure(ev('invalid_request_error'), ctx({ phase: 'stream' })).stopReason).toBe('failed');
   });
 

@@ -8,7 +8,9 @@ import { it } from 'vitest';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 import type { ModelResult, ResolvedModel } from '../../../main/llm/types.js';
 
-export async function drain(gen: AsyncGenerator<OmniMessage, ModelResult, void>): Promise<{ msgs: OmniMessage[]; result: ModelResult }> {
+export async function drain(
+  gen: AsyncGenerator<OmniMessage, ModelResult, void>,
+): Promise<{ msgs: OmniMessage[]; result: ModelResult }> {
   const msgs: OmniMessage[] = [];
   for (;;) {
     const r = await gen.next();
@@ -18,7 +20,8 @@ export async function drain(gen: AsyncGenerator<OmniMessage, ModelResult, void>)
 }
 
 export const payloads = (msgs: OmniMessage[]): any[] => msgs.map((m) => m.payload as any);
-export const completes = (msgs: OmniMessage[]): any[] => payloads(msgs).filter((p) => !String(p.type).startsWith('partial_'));
+export const completes = (msgs: OmniMessage[]): any[] =>
+  payloads(msgs).filter((p) => !String(p.type).startsWith('partial_'));
 
 /**
  * Asserts SPEC §2's streaming rule for every complete message: start → deltas → stop → the complete message
@@ -30,7 +33,13 @@ export function partialViolations(msgs: OmniMessage[]): string[] {
   const bad: string[] = [];
   const open = new Map<string, { buf: string; stopped: boolean }>();
   const keyOf = (p: any): string | null =>
-    p.type === 'partial_text' ? 'text' : p.type === 'partial_thinking' ? 'thinking' : p.type === 'partial_tool_call' ? `tool:${p.tool_call_id}` : null;
+    p.type === 'partial_text'
+      ? 'text'
+      : p.type === 'partial_thinking'
+        ? 'thinking'
+        : p.type === 'partial_tool_call'
+          ? `tool:${p.tool_call_id}`
+          : null;
   ps.forEach((p, i) => {
     const k = keyOf(p);
     if (k) {
@@ -48,7 +57,14 @@ export function partialViolations(msgs: OmniMessage[]): string[] {
       }
       return;
     }
-    const ck = p.type === 'text' ? 'text' : p.type === 'thinking' ? 'thinking' : p.type === 'tool_call' ? `tool:${p.tool_call_id}` : null;
+    const ck =
+      p.type === 'text'
+        ? 'text'
+        : p.type === 'thinking'
+          ? 'thinking'
+          : p.type === 'tool_call'
+            ? `tool:${p.tool_call_id}`
+            : null;
     if (!ck) return;
     const o = open.get(ck);
     if (!o || !o.stopped) bad.push(`#${i} ${ck}: complete without a stopped partial`);
@@ -63,8 +79,21 @@ export function partialViolations(msgs: OmniMessage[]): string[] {
   return bad;
 }
 
-export function model(protocol: 'openai' | 'anthropic', baseUrl: string, extra: Partial<ResolvedModel> = {}): ResolvedModel {
-  return { provider: 'test', protocol, baseUrl, id: 'test-model', vision: true, contextWindow: 100_000, apiKey: 'sk-test', ...extra };
+export function model(
+  protocol: 'openai' | 'anthropic',
+  baseUrl: string,
+  extra: Partial<ResolvedModel> = {},
+): ResolvedModel {
+  return {
+    provider: 'test',
+    protocol,
+    baseUrl,
+    id: 'test-model',
+    vision: true,
+    contextWindow: 100_000,
+    apiKey: 'sk-test',
+    ...extra,
+  };
 }
 
 // ── recorded wire data (../shared/wire beside the repository; never copied into it) ──────────────────────────
@@ -93,7 +122,9 @@ export function wireIt(suite: string): typeof it {
       );
     });
   } else {
-    console.warn(`[${suite}] ${WIRE_DIR} is absent: skipping the recorded-wire conformance tests (under CI=true they fail)`);
+    console.warn(
+      `[${suite}] ${WIRE_DIR} is absent: skipping the recorded-wire conformance tests (under CI=true they fail)`,
+    );
   }
   return it.skip as unknown as typeof it;
 }
@@ -118,7 +149,11 @@ export async function serveWire(names: string[]): Promise<WireServer> {
         return;
       }
       if (names[i]!.endsWith('.json')) {
-        const env = JSON.parse(bytes.toString('utf8')) as { status: number; headers?: Record<string, string>; body: string };
+        const env = JSON.parse(bytes.toString('utf8')) as {
+          status: number;
+          headers?: Record<string, string>;
+          body: string;
+        };
         const h: Record<string, string> = { 'content-type': env.headers?.['content-type'] ?? 'application/json' };
         for (const k of ['retry-after', 'x-should-retry', 'request-id']) if (env.headers?.[k]) h[k] = env.headers[k];
         res.writeHead(env.status, h);

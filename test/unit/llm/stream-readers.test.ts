@@ -5,8 +5,11 @@ import { AnthropicStreamReader } from '../../../main/llm/anthropic/stream-reader
 import { OpenAIStreamReader, openaiUsage } from '../../../main/llm/openai/stream-reader.js';
 import { completes, partialViolations } from './helpers.js';
 
-const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ choices: [{ index: 0, delta, finish_reason: finish }] });
-const tc = (index: number, fn: Record<string, unknown>, id?: string) => chunk({ tool_calls: [{ index, ...(id ? { id } : {}), function: fn }] });
+const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
+  choices: [{ index: 0, delta, finish_reason: finish }],
+});
+const tc = (index: number, fn: Record<string, unknown>, id?: string) =>
+  chunk({ tool_calls: [{ index, ...(id ? { id } : {}), function: fn }] });
 
 describe('OpenAIStreamReader', () => {
   it('aggregates truly interleaved tool-call fragments by index and completes them in index order', () => {
@@ -64,10 +67,25 @@ describe('OpenAIStreamReader', () => {
   });
 
   it('usage: cached_tokens, DeepSeek prompt_cache_hit_tokens, total fallback', () => {
-    expect(openaiUsage({ prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, prompt_tokens_details: { cached_tokens: 4 } })).toEqual({
-      cache_read: 4, cache_write: 0, output: 5, total: 15,
+    expect(
+      openaiUsage({
+        prompt_tokens: 10,
+        completion_tokens: 5,
+        total_tokens: 15,
+        prompt_tokens_details: { cached_tokens: 4 },
+      }),
+    ).toEqual({
+      cache_read: 4,
+      cache_write: 0,
+      output: 5,
+      total: 15,
     });
-    expect(openaiUsage({ prompt_tokens: 10, completion_tokens: 5, prompt_cache_hit_tokens: 6 })).toEqual({ cache_read: 6, cache_write: 0, output: 5, total: 15 });
+    expect(openaiUsage({ prompt_tokens: 10, completion_tokens: 5, prompt_cache_hit_tokens: 6 })).toEqual({
+      cache_read: 6,
+      cache_write: 0,
+      output: 5,
+      total: 15,
+    });
   });
 });
 
@@ -75,7 +93,12 @@ describe('AnthropicStreamReader', () => {
   it('a tool_use without input_json_delta takes its input from content_block_start', () => {
     const r = new AnthropicStreamReader();
     const msgs = [
-      { type: 'message_start', message: { usage: { input_tokens: 5, cache_read_input_tokens: 3, cache_creation_input_tokens: 2, output_tokens: 1 } } },
+      {
+        type: 'message_start',
+        message: {
+          usage: { input_tokens: 5, cache_read_input_tokens: 3, cache_creation_input_tokens: 2, output_tokens: 1 },
+        },
+      },
       { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't0', name: 'ping', input: {} } },
       { type: 'content_block_stop', index: 0 },
       { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 9 } },

@@ -6,7 +6,17 @@ import path from 'node:path';
 import { afterEach, describe, expect } from 'vitest';
 import { userText } from '../../../shared/omni/builders.js';
 import { AnthropicClient } from '../../../main/llm/anthropic/client.js';
-import { completes, drain, model, partialViolations, payloads, serveWire, type WireServer, WIRE_DIR, wireIt } from './helpers.js';
+import {
+  completes,
+  drain,
+  model,
+  partialViolations,
+  payloads,
+  serveWire,
+  type WireServer,
+  WIRE_DIR,
+  wireIt,
+} from './helpers.js';
 
 const wit = wireIt('wire-anthropic');
 
@@ -30,17 +40,29 @@ describe('anthropic wire recordings', () => {
     const { msgs, result } = await replay('anthropic-tool-use.sse');
     expect(partialViolations(msgs)).toEqual([]);
     expect(completes(msgs)).toEqual([
-      { type: 'tool_call', name: 'get_weather', arguments: '{"location": "San Francisco, CA", "units": "f"}', tool_call_id: 'toolu_018acGYLtfR52q9yDbWaEdQZ' },
+      {
+        type: 'tool_call',
+        name: 'get_weather',
+        arguments: '{"location": "San Francisco, CA", "units": "f"}',
+        tool_call_id: 'toolu_018acGYLtfR52q9yDbWaEdQZ',
+      },
     ]);
     // input 656 + cache 0 + 0 + output 74
-    expect(result).toEqual({ stopReason: 'completed', usage: { cache_read: 0, cache_write: 0, output: 74, total: 730 } });
+    expect(result).toEqual({
+      stopReason: 'completed',
+      usage: { cache_read: 0, cache_write: 0, output: 74, total: 730 },
+    });
   });
 
   wit('anthropic-text-after-tool-result.sse: text with non-ASCII', async () => {
     const { msgs, result } = await replay('anthropic-text-after-tool-result.sse');
     expect(partialViolations(msgs)).toEqual([]);
     expect(completes(msgs)).toEqual([
-      { type: 'text', role: 'assistant', text: "The weather in San Francisco, CA is currently:\n- **Temperature:** 68°F\n- **Condition:** Sunny\n\nIt's a nice sunny day!" },
+      {
+        type: 'text',
+        role: 'assistant',
+        text: "The weather in San Francisco, CA is currently:\n- **Temperature:** 68°F\n- **Condition:** Sunny\n\nIt's a nice sunny day!",
+      },
     ]);
     expect(result.usage).toEqual({ cache_read: 0, cache_write: 0, output: 38, total: 808 });
   });
@@ -57,32 +79,52 @@ describe('anthropic wire recordings', () => {
           'The user wants to know the temperature in Utrecht. I have a tool called "get_temperature" that takes a city parameter. I should use this tool with "Utrecht" as the city parameter.',
         fidelity: { signature },
       },
-      { type: 'tool_call', name: 'get_temperature', arguments: '{"city": "Utrecht"}', tool_call_id: 'toolu_01TUGHRCfso8VSw9ekt21nAR' },
+      {
+        type: 'tool_call',
+        name: 'get_temperature',
+        arguments: '{"city": "Utrecht"}',
+        tool_call_id: 'toolu_01TUGHRCfso8VSw9ekt21nAR',
+      },
     ]);
-    expect(result).toEqual({ stopReason: 'completed', usage: { cache_read: 0, cache_write: 0, output: 101, total: 698 } });
+    expect(result).toEqual({
+      stopReason: 'completed',
+      usage: { cache_read: 0, cache_write: 0, output: 101, total: 698 },
+    });
   });
 
   wit('anthropic-thinking-followup-text.sse: the text reply of the next turn', async () => {
     const { msgs, result } = await replay('anthropic-thinking-followup-text.sse', true);
-    expect(completes(msgs)).toEqual([{ type: 'text', role: 'assistant', text: "It is currently 18°C (64°F) in Utrecht. That's a pleasant, mild temperature!" }]);
+    expect(completes(msgs)).toEqual([
+      {
+        type: 'text',
+        role: 'assistant',
+        text: "It is currently 18°C (64°F) in Utrecht. That's a pleasant, mild temperature!",
+      },
+    ]);
     expect(result.usage).toEqual({ cache_read: 0, cache_write: 0, output: 26, total: 739 });
   });
 
-  wit('anthropic-redacted-thinking.sse: two redacted blocks → thinking "" with exact redacted_data, then text', async () => {
-    const { msgs, result } = await replay('anthropic-redacted-thinking.sse', true);
-    expect(partialViolations(msgs)).toEqual([]);
-    const data = allMatches(raw('anthropic-redacted-thinking.sse'), /"type":"redacted_thinking","data":"([^"]+)"/g);
-    expect(data).toHaveLength(2);
-    const c = completes(msgs);
-    expect(c.slice(0, 2)).toEqual([
-      { type: 'thinking', thinking: '', fidelity: { redacted_data: data[0] } },
-      { type: 'thinking', thinking: '', fidelity: { redacted_data: data[1] } },
-    ]);
-    expect(c[2].type).toBe('text');
-    expect(c[2].text.startsWith("I notice that you've sent what appears to be some kind of test string")).toBe(true);
-    expect(c).toHaveLength(3);
-    expect(result).toEqual({ stopReason: 'completed', usage: { cache_read: 0, cache_write: 0, output: 189, total: 281 } });
-  });
+  wit(
+    'anthropic-redacted-thinking.sse: two redacted blocks → thinking "" with exact redacted_data, then text',
+    async () => {
+      const { msgs, result } = await replay('anthropic-redacted-thinking.sse', true);
+      expect(partialViolations(msgs)).toEqual([]);
+      const data = allMatches(raw('anthropic-redacted-thinking.sse'), /"type":"redacted_thinking","data":"([^"]+)"/g);
+      expect(data).toHaveLength(2);
+      const c = completes(msgs);
+      expect(c.slice(0, 2)).toEqual([
+        { type: 'thinking', thinking: '', fidelity: { redacted_data: data[0] } },
+        { type: 'thinking', thinking: '', fidelity: { redacted_data: data[1] } },
+      ]);
+      expect(c[2].type).toBe('text');
+      expect(c[2].text.startsWith("I notice that you've sent what appears to be some kind of test string")).toBe(true);
+      expect(c).toHaveLength(3);
+      expect(result).toEqual({
+        stopReason: 'completed',
+        usage: { cache_read: 0, cache_write: 0, output: 189, total: 281 },
+      });
+    },
+  );
 
   wit('anthropic-error.json: recorded 429 rate_limit_error → timeout with the provider message', async () => {
     const { msgs, result } = await replay('anthropic-error.json');
@@ -105,13 +147,26 @@ describe('anthropic wire recordings', () => {
     );
   });
 
-  wit('anthropic-error-midstream.composite.sse: overloaded_error mid-stream → timeout, partials closed, no complete', async () => {
-    const { msgs, result } = await replay('anthropic-error-midstream.composite.sse');
-    expect(result.stopReason).toBe('timeout');
-    expect(result.errorMessage).toBe('stream error overloaded_error: Overloaded');
-    const ps = payloads(msgs);
-    expect(ps.map((p) => `${p.type}:${p.event_type ?? ''}`)).toEqual(['partial_text:start', 'partial_text:delta', 'partial_text:delta', 'partial_text:stop']);
-    expect(ps.filter((p) => p.event_type === 'delta').map((p) => p.text).join('')).toBe('The weather in San Francisco, CA is currently');
-    expect(result.usage.total).toBe(778); // message_start: input 770 + output 8
-  });
+  wit(
+    'anthropic-error-midstream.composite.sse: overloaded_error mid-stream → timeout, partials closed, no complete',
+    async () => {
+      const { msgs, result } = await replay('anthropic-error-midstream.composite.sse');
+      expect(result.stopReason).toBe('timeout');
+      expect(result.errorMessage).toBe('stream error overloaded_error: Overloaded');
+      const ps = payloads(msgs);
+      expect(ps.map((p) => `${p.type}:${p.event_type ?? ''}`)).toEqual([
+        'partial_text:start',
+        'partial_text:delta',
+        'partial_text:delta',
+        'partial_text:stop',
+      ]);
+      expect(
+        ps
+          .filter((p) => p.event_type === 'delta')
+          .map((p) => p.text)
+          .join(''),
+      ).toBe('The weather in San Francisco, CA is currently');
+      expect(result.usage.total).toBe(778); // message_start: input 770 + output 8
+    },
+  );
 });

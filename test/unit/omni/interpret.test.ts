@@ -8,12 +8,21 @@ import { flattenTrace } from '../../../renderer/src/features/traces/flatten.js';
 import { hostDiedText, mcpServerFailed } from '../../../shared/omni/interpret.js';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 
-const ev = (payload: object): OmniMessage => ({ timestamp: '2026-11-30T19:00:00.000Z', type: 'event_msg', payload } as OmniMessage);
-const seedMcpEnd = ev({ type: 'mcp_connect_end', status: 'completed', results: [{ server: 'filesystem', status: 'completed', duration_ms: 5, tool_count: 3 }] });
-const oursFailed = ev({ type: 'mcp_connect_end', status: 'partial', results: [
-  { server: 'files', status: 'connected', duration_ms: 5, tool_count: 3 },
-  { server: 'tickets', status: 'failed', duration_ms: 10000, tool_count: 0, error: 'connect timeout after 10000ms' },
-] });
+const ev = (payload: object): OmniMessage =>
+  ({ timestamp: '2026-11-30T19:00:00.000Z', type: 'event_msg', payload }) as OmniMessage;
+const seedMcpEnd = ev({
+  type: 'mcp_connect_end',
+  status: 'completed',
+  results: [{ server: 'filesystem', status: 'completed', duration_ms: 5, tool_count: 3 }],
+});
+const oursFailed = ev({
+  type: 'mcp_connect_end',
+  status: 'partial',
+  results: [
+    { server: 'files', status: 'connected', duration_ms: 5, tool_count: 3 },
+    { server: 'tickets', status: 'failed', duration_ms: 10000, tool_count: 0, error: 'connect timeout after 10000ms' },
+  ],
+});
 const died = ev({ type: 'host_died', pid: 4242, kind: 'floe run', since: '2026-11-30T18:59:00.000Z' });
 
 function cli(m: OmniMessage): string {
@@ -26,7 +35,11 @@ function cli(m: OmniMessage): string {
 
 describe('event interpretation', () => {
   it('an MCP result fails only when it says so or carries an error', () => {
-    expect(['connected', 'completed', 'ok'].map((status) => mcpServerFailed({ status }))).toEqual([false, false, false]);
+    expect(['connected', 'completed', 'ok'].map((status) => mcpServerFailed({ status }))).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect(mcpServerFailed({ status: 'failed' })).toBe(true);
     expect(mcpServerFailed({ status: 'timeout' })).toBe(true);
     expect(mcpServerFailed({ status: 'connected', error: 'boom' })).toBe(true);
@@ -37,7 +50,8 @@ describe('event interpretation', () => {
     expect(cli(died)).toBe('! the process running the session died (floe run, pid 4242)\n');
   });
   it('transcript: seed MCP end is "connected"; host_died is a warning marker, not "Task aborted"', () => {
-    const labels = (m: OmniMessage) => reduceMessage(emptyTranscript(), m).items.map((i) => ('label' in i ? i.label : i.kind));
+    const labels = (m: OmniMessage) =>
+      reduceMessage(emptyTranscript(), m).items.map((i) => ('label' in i ? i.label : i.kind));
     expect(labels(seedMcpEnd)).toEqual(['MCP servers connected (1)']);
     expect(labels(oursFailed)).toEqual(['MCP servers failed: tickets']);
     expect(labels(died)).toEqual(['Task ended: the process running the session died (floe run, pid 4242)']);
@@ -46,9 +60,25 @@ describe('event interpretation', () => {
     const f = describeRecord(died);
     expect(f.excerpt).toBe(hostDiedText(died.payload as never));
     const rows = flattenTrace(
-      [{ seq: 0, offset: 0, length: 10, timestamp: f.timestamp, kind: f.kind, toolName: null, toolCallId: null, durationMs: null, tokens: null, origin: [], excerpt: f.excerpt }],
+      [
+        {
+          seq: 0,
+          offset: 0,
+          length: 10,
+          timestamp: f.timestamp,
+          kind: f.kind,
+          toolName: null,
+          toolCallId: null,
+          durationMs: null,
+          tokens: null,
+          origin: [],
+          excerpt: f.excerpt,
+        },
+      ],
       's',
     );
-    expect(rows.map((r) => [r.label, r.status, r.detail])).toEqual([['host died', 'error', 'the process running the session died (floe run, pid 4242)']]);
+    expect(rows.map((r) => [r.label, r.status, r.detail])).toEqual([
+      ['host died', 'error', 'the process running the session died (floe run, pid 4242)'],
+    ]);
   });
 });

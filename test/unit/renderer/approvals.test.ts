@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiPendingApproval } from '../../../shared/api.js';
-import { addPending, byToolCall, ordered, prettyJson, removePending, replacePending, shortcutOf } from '../../../renderer/src/features/approvals/reducer.js';
+import {
+  addPending,
+  byToolCall,
+  ordered,
+  prettyJson,
+  removePending,
+  replacePending,
+  shortcutOf,
+} from '../../../renderer/src/features/approvals/reducer.js';
 
 const p = (id: string, sessionId: string, createdAt: string, toolCallId = `tc-${id}`): ApiPendingApproval => ({
   id,
@@ -27,7 +35,11 @@ describe('pending approvals reducer', () => {
     expect(Object.keys(replacePending([p('c', 's1', '2025-01-01T00:00:00Z')]))).toEqual(['c']);
   });
   it('orders oldest first and filters by session', () => {
-    const m = replacePending([p('a', 's1', '2025-01-01T00:00:03Z'), p('b', 's2', '2025-01-01T00:00:01Z'), p('c', 's1', '2025-01-01T00:00:02Z')]);
+    const m = replacePending([
+      p('a', 's1', '2025-01-01T00:00:03Z'),
+      p('b', 's2', '2025-01-01T00:00:01Z'),
+      p('c', 's1', '2025-01-01T00:00:02Z'),
+    ]);
     expect(ordered(m).map((x) => x.id)).toEqual(['b', 'c', 'a']);
     expect(ordered(m, 's1').map((x) => x.id)).toEqual(['c', 'a']);
   });

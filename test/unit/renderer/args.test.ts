@@ -6,11 +6,19 @@ import { abortLabel, exitNotes, withoutNotes } from '../../../renderer/src/featu
 
 describe('describeArgs', () => {
   it('reads exec_command as shell text, unescaped, with workdir and wait', () => {
-    const v = describeArgs('exec_command', JSON.stringify({ cmd: 'for i in 1 2; do echo "line $i"; done', workdir: 'sub', yield_time_ms: 5000 }));
+    const v = describeArgs(
+      'exec_command',
+      JSON.stringify({ cmd: 'for i in 1 2; do echo "line $i"; done', workdir: 'sub', yield_time_ms: 5000 }),
+    );
     expect(v).toEqual({ kind: 'shell', cmd: 'for i in 1 2; do echo "line $i"; done', workdir: 'sub', waitMs: 5000 });
   });
   it('leaves workdir and wait null when absent', () => {
-    expect(describeArgs('exec_command', '{"cmd":"ls"}')).toEqual({ kind: 'shell', cmd: 'ls', workdir: null, waitMs: null });
+    expect(describeArgs('exec_command', '{"cmd":"ls"}')).toEqual({
+      kind: 'shell',
+      cmd: 'ls',
+      workdir: null,
+      waitMs: null,
+    });
   });
   it('unwraps execute_extra_tool to its target', () => {
     const v = describeArgs('execute_extra_tool', JSON.stringify({ tool_name: 'exec_command', params: { cmd: 'pwd' } }));
@@ -57,7 +65,16 @@ describe('withFooters', () => {
   it('moves each request item after what the request produced', async () => {
     const { withFooters } = await import('../../../renderer/src/features/chat/transcript.js');
     const it = (kind: string, key: string) => ({ kind, key, ts: '' }) as never;
-    const items = [it('user', 'u1'), it('request', 'r1'), it('assistant', 'a1'), it('tool', 't1'), it('request', 'r2'), it('assistant', 'a2'), it('user', 'u2'), it('request', 'r3')];
+    const items = [
+      it('user', 'u1'),
+      it('request', 'r1'),
+      it('assistant', 'a1'),
+      it('tool', 't1'),
+      it('request', 'r2'),
+      it('assistant', 'a2'),
+      it('user', 'u2'),
+      it('request', 'r3'),
+    ];
     expect(withFooters(items).map((i) => i.key)).toEqual(['u1', 'a1', 't1', 'r1', 'a2', 'r2', 'u2', 'r3']);
   });
 });

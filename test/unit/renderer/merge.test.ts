@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 import { mergeLoaded } from '../../../renderer/src/features/chat/merge.js';
 
-const m = (t: string, text: string): OmniMessage => ({ timestamp: t, type: 'model_msg', payload: { type: 'text', role: 'assistant', text } });
+const m = (t: string, text: string): OmniMessage => ({
+  timestamp: t,
+  type: 'model_msg',
+  payload: { type: 'text', role: 'assistant', text },
+});
 
 describe('mergeLoaded', () => {
   it('drops live messages the stored trace already covers and keeps later ones', () => {

@@ -14,8 +14,15 @@ describe('api helpers', () => {
     expect([0, 1, 2, 3, 4, 5, 50].map(backoffMs)).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
   });
   it('parses results and events and flags junk', () => {
-    expect(parseServerFrame('{"id":3,"result":{"ok":true,"value":1}}')).toEqual({ kind: 'result', id: 3, result: { ok: true, value: 1 } });
-    expect(parseServerFrame('{"event":"terminal.data","payload":{"data":"x"}}')).toMatchObject({ kind: 'event', event: 'terminal.data' });
+    expect(parseServerFrame('{"id":3,"result":{"ok":true,"value":1}}')).toEqual({
+      kind: 'result',
+      id: 3,
+      result: { ok: true, value: 1 },
+    });
+    expect(parseServerFrame('{"event":"terminal.data","payload":{"data":"x"}}')).toMatchObject({
+      kind: 'event',
+      event: 'terminal.data',
+    });
     expect(parseServerFrame('nope').kind).toBe('invalid');
     expect(parseServerFrame('{"x":1}').kind).toBe('invalid');
   });
@@ -29,8 +36,17 @@ describe('api helpers', () => {
 
 describe('project picker logic', () => {
   it('sorts most recently opened first', () => {
-    const mk = (id: string, lastOpenedAt: string) => ({ id, path: `/${id}`, name: id, lastOpenedAt, missing: false, sessionCount: 0 });
-    expect(sortProjects([mk('a', '2025-01-01'), mk('b', '2025-03-01'), mk('c', '2025-02-01')]).map((p) => p.id)).toEqual(['b', 'c', 'a']);
+    const mk = (id: string, lastOpenedAt: string) => ({
+      id,
+      path: `/${id}`,
+      name: id,
+      lastOpenedAt,
+      missing: false,
+      sessionCount: 0,
+    });
+    expect(
+      sortProjects([mk('a', '2025-01-01'), mk('b', '2025-03-01'), mk('c', '2025-02-01')]).map((p) => p.id),
+    ).toEqual(['b', 'c', 'a']);
   });
   it('formats relative times', () => {
     const now = Date.parse('2025-01-10T12:00:00Z');

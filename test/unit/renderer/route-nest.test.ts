@@ -23,7 +23,11 @@ describe('nestTraces', () => {
     expect(out.map((r) => `${r.row.sessionId}:${r.depth}`)).toEqual(['p:0', 'c1:1', 'g:2', 'q:0', 'o:0']);
   });
   it('never loses rows in a parent cycle', () => {
-    expect(nestTraces([t('a', 'b'), t('b', 'a')]).map((r) => r.row.sessionId).sort()).toEqual(['a', 'b']);
+    expect(
+      nestTraces([t('a', 'b'), t('b', 'a')])
+        .map((r) => r.row.sessionId)
+        .sort(),
+    ).toEqual(['a', 'b']);
   });
 });
 
@@ -31,8 +35,12 @@ describe('readableArgs (timeline row labels)', () => {
   it('reads the command, unwraps execute_extra_tool, and copes with a cut excerpt', async () => {
     const { readableArgs } = await import('../../../renderer/src/features/traces/flatten.js');
     expect(readableArgs('exec_command', '{"cmd":"echo \\"hi\\" && ls"}')).toBe('echo "hi" && ls');
-    expect(readableArgs('execute_extra_tool', '{"tool_name":"read_file","params":{"path":"a.ts"}}')).toBe('read_file a.ts');
-    expect(readableArgs('exec_command', '{"cmd":"for i in 1 2; do echo \\"line $i\\"; do')).toBe('for i in 1 2; do echo "line $i"; do');
+    expect(readableArgs('execute_extra_tool', '{"tool_name":"read_file","params":{"path":"a.ts"}}')).toBe(
+      'read_file a.ts',
+    );
+    expect(readableArgs('exec_command', '{"cmd":"for i in 1 2; do echo \\"line $i\\"; do')).toBe(
+      'for i in 1 2; do echo "line $i"; do',
+    );
   });
 });
 
@@ -53,7 +61,14 @@ describe('idleWarp (timeline idle gaps)', () => {
   });
   it('leaves short pauses alone', async () => {
     const { idleWarp } = await import('../../../renderer/src/features/traces/layout.js');
-    const w = idleWarp([{ start: 0, end: 1000 }, { start: 5000, end: 6000 }], 0, 6000);
+    const w = idleWarp(
+      [
+        { start: 0, end: 1000 },
+        { start: 5000, end: 6000 },
+      ],
+      0,
+      6000,
+    );
     expect(w.gaps).toEqual([]);
     expect(w.span).toBe(6000);
   });

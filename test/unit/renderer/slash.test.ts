@@ -14,7 +14,13 @@ describe('parseSlash', () => {
     expect(parseSlash(' /clear ')).toEqual({ kind: 'clear' });
   });
   it('says what is wrong with a bad command', () => {
-    expect(parseSlash('/mode sometimes')).toEqual({ kind: 'error', message: expect.stringContaining('(got "sometimes")') });
-    expect(parseSlash('/frobnicate')).toEqual({ kind: 'error', message: expect.stringContaining('Unknown command /frobnicate') });
+    expect(parseSlash('/mode sometimes')).toEqual({
+      kind: 'error',
+      message: expect.stringContaining('(got "sometimes")'),
+    });
+    expect(parseSlash('/frobnicate')).toEqual({
+      kind: 'error',
+      message: expect.stringContaining('Unknown command /frobnicate'),
+    });
   });
 });

@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiCommandSession } from '../../../shared/api.js';
-import { closePane, emptyTerm, exitProc, onOutput, openOf, openPane, procForCall, shouldResize, upsertProc } from '../../../renderer/src/features/terminal/reducer.js';
+import {
+  closePane,
+  emptyTerm,
+  exitProc,
+  onOutput,
+  openOf,
+  openPane,
+  procForCall,
+  shouldResize,
+  upsertProc,
+} from '../../../renderer/src/features/terminal/reducer.js';
 
-const proc = (id: string, cmd: string, startedAt: string, sessionId = 'root'): ApiCommandSession => ({ id, sessionId, cmd, cwd: '/w', status: 'running', startedAt, cols: 80, rows: 24 });
+const proc = (id: string, cmd: string, startedAt: string, sessionId = 'root'): ApiCommandSession => ({
+  id,
+  sessionId,
+  cmd,
+  cwd: '/w',
+  status: 'running',
+  startedAt,
+  cols: 80,
+  rows: 24,
+});
 
 describe('terminal panes reducer', () => {
   it('auto-opens a pane on first output and never re-opens one the person closed', () => {

@@ -30,7 +30,12 @@ function sample(): ApiTraceRow[] {
     r(310, 'token_usage', { tokens: 120 }),
     r(320, 'request_end', { durationMs: 300 }),
     r(2300, 'approval_decision', { toolCallId: 'c1', toolName: 'exec_command', excerpt: 'allow' }),
-    r(3300, 'tool_call_output', { toolCallId: 'c1', toolName: 'exec_command', durationMs: 3000, excerpt: 'hello\ndone' }),
+    r(3300, 'tool_call_output', {
+      toolCallId: 'c1',
+      toolName: 'exec_command',
+      durationMs: 3000,
+      excerpt: 'hello\ndone',
+    }),
     r(3400, 'request_begin'),
     r(3500, 'request_end', { excerpt: 'HTTP 500' }),
     r(5500, 'request_begin'),
@@ -104,7 +109,13 @@ describe('visibleRows', () => {
     off = 0;
     const recs: ApiTraceRow[] = [];
     for (let i = 0; i < 20_000; i++) {
-      recs.push(r(i * 10, 'request_begin'), r(i * 10 + 1, 'tool_call', { toolCallId: `c${i}` }), r(i * 10 + 2, 'approval_decision', { toolCallId: `c${i}`, excerpt: 'allow' }), r(i * 10 + 3, 'tool_call_output', { toolCallId: `c${i}` }), r(i * 10 + 4, 'request_end'));
+      recs.push(
+        r(i * 10, 'request_begin'),
+        r(i * 10 + 1, 'tool_call', { toolCallId: `c${i}` }),
+        r(i * 10 + 2, 'approval_decision', { toolCallId: `c${i}`, excerpt: 'allow' }),
+        r(i * 10 + 3, 'tool_call_output', { toolCallId: `c${i}` }),
+        r(i * 10 + 4, 'request_end'),
+      );
     }
     const t = performance.now();
     const rows = flattenTrace(recs, 's');

@@ -19,8 +19,18 @@ import {
 
 let clock = Date.parse('2025-01-01T00:00:00.000Z');
 const ts = (): string => new Date((clock += 100)).toISOString();
-const model = (payload: any, origin?: string[]): OmniMessage => ({ timestamp: ts(), type: 'model_msg', payload, ...(origin ? { origin } : {}) });
-const event = (payload: any, origin?: string[]): OmniMessage => ({ timestamp: ts(), type: 'event_msg', payload, ...(origin ? { origin } : {}) });
+const model = (payload: any, origin?: string[]): OmniMessage => ({
+  timestamp: ts(),
+  type: 'model_msg',
+  payload,
+  ...(origin ? { origin } : {}),
+});
+const event = (payload: any, origin?: string[]): OmniMessage => ({
+  timestamp: ts(),
+  type: 'event_msg',
+  payload,
+  ...(origin ? { origin } : {}),
+});
 
 describe('transcript reducer', () => {
   it('streams assistant text and replaces the draft with the complete message', () => {
@@ -33,7 +43,10 @@ describe('transcript reducer', () => {
     const draft = t.items.find((i) => i.kind === 'assistant') as AssistantItem;
     expect(draft.text).toBe('Hello ');
     expect(draft.streaming).toBe(true);
-    t = reduceAll(t, [model({ type: 'partial_text', event_type: 'stop' }), model({ type: 'text', role: 'assistant', text: 'Hello world' })]);
+    t = reduceAll(t, [
+      model({ type: 'partial_text', event_type: 'stop' }),
+      model({ type: 'text', role: 'assistant', text: 'Hello world' }),
+    ]);
     const done = t.items.filter((i) => i.kind === 'assistant') as AssistantItem[];
     expect(done).toHaveLength(1);
     expect(done[0]!.text).toBe('Hello world');
@@ -42,21 +55,41 @@ describe('transcript reducer', () => {
   });
 
   it('complete messages alone (a trace) give the same items as the stream', () => {
-    const t = reduceAll(emptyTranscript(), [model({ type: 'text', role: 'user', text: 'q' }), model({ type: 'thinking', thinking: 'hmm' }), model({ type: 'text', role: 'assistant', text: 'a' })]);
+    const t = reduceAll(emptyTranscript(), [
+      model({ type: 'text', role: 'user', text: 'q' }),
+      model({ type: 'thinking', thinking: 'hmm' }),
+      model({ type: 'text', role: 'assistant', text: 'a' }),
+    ]);
     expect(t.items.map((i) => i.kind)).toEqual(['user', 'thinking', 'assistant']);
   });
 
   it('builds a tool card from partial args, the decision, live output and the final output', () => {
     let t = reduceAll(emptyTranscript(), [
       model({ type: 'partial_tool_call', event_type: 'start', tool_call_id: 'c1', name: 'execute_extra_tool' }),
-      model({ type: 'partial_tool_call', event_type: 'delta', tool_call_id: 'c1', arguments: '{"tool_name":"mcp__fs__read",' }),
+      model({
+        type: 'partial_tool_call',
+        event_type: 'delta',
+        tool_call_id: 'c1',
+        arguments: '{"tool_name":"mcp__fs__read",',
+      }),
     ]);
     let tool = t.items[0] as ToolItem;
     expect(tool.argsComplete).toBe(false);
     expect(toolStatus(tool, false)).toBe('streaming');
     t = reduceAll(t, [
-      model({ type: 'tool_call', tool_call_id: 'c1', name: 'execute_extra_tool', arguments: '{"tool_name":"mcp__fs__read","params":{"path":"a"}}' }),
-      event({ type: 'approval_decision', decision: 'allow', tool_call_id: 'c1', tool_name: 'mcp__fs__read', decided_by: 'human' }),
+      model({
+        type: 'tool_call',
+        tool_call_id: 'c1',
+        name: 'execute_extra_tool',
+        arguments: '{"tool_name":"mcp__fs__read","params":{"path":"a"}}',
+      }),
+      event({
+        type: 'approval_decision',
+        decision: 'allow',
+        tool_call_id: 'c1',
+        tool_name: 'mcp__fs__read',
+        decided_by: 'human',
+      }),
       model({ type: 'partial_tool_call_output', event_type: 'start', tool_call_id: 'c1' }),
       model({ type: 'partial_tool_call_output', event_type: 'delta', tool_call_id: 'c1', output: 'line1\n' }),
     ]);
@@ -65,7 +98,10 @@ describe('transcript reducer', () => {
     expect(tool.target).toBe('mcp__fs__read');
     expect(targetOf(tool)).toBe('mcp__fs__read');
     expect(toolStatus(tool, false)).toBe('running');
-    t = reduceMessage(t, model({ type: 'tool_call_output', tool_call_id: 'c1', output: 'line1\n[exit code: 3]', stop_reason: 'failed' }));
+    t = reduceMessage(
+      t,
+      model({ type: 'tool_call_output', tool_call_id: 'c1', output: 'line1\n[exit code: 3]', stop_reason: 'failed' }),
+    );
     tool = t.items[0] as ToolItem;
     expect(tool.done).toBe(true);
     expect(toolStatus(tool, false)).toBe('failed');
@@ -77,7 +113,12 @@ describe('transcript reducer', () => {
     const t = reduceAll(emptyTranscript(), [
       model({ type: 'tool_call', tool_call_id: 'c2', name: 'exec_command', arguments: '{"cmd":"rm -rf x"}' }),
       event({ type: 'approval_decision', decision: 'deny', tool_call_id: 'c2', decided_by: 'human' }),
-      model({ type: 'tool_call_output', tool_call_id: 'c2', output: 'Tool call denied by user.', stop_reason: 'aborted' }),
+      model({
+        type: 'tool_call_output',
+        tool_call_id: 'c2',
+        output: 'Tool call denied by user.',
+        stop_reason: 'aborted',
+      }),
     ]);
     const tool = t.items[0] as ToolItem;
     expect(toolStatus(tool, false)).toBe('denied');
@@ -105,7 +146,11 @@ describe('transcript reducer', () => {
     clock = Date.parse('2025-01-01T00:00:00.000Z');
     const t = reduceAll(emptyTranscript(), [
       event({ type: 'request_begin' }),
-      event({ type: 'token_usage', session: { cache_read: 0, cache_write: 0, output: 5, total: 50 }, request: { cache_read: 0, cache_write: 0, output: 5, total: 50 } }),
+      event({
+        type: 'token_usage',
+        session: { cache_read: 0, cache_write: 0, output: 5, total: 50 },
+        request: { cache_read: 0, cache_write: 0, output: 5, total: 50 },
+      }),
       event({ type: 'request_end', status: 'timeout', error_message: 'slow', attempt: 1, retry_in_ms: 2000 }),
     ]);
     const req = t.items[0] as RequestItem;
@@ -117,15 +162,25 @@ describe('transcript reducer', () => {
   });
 
   it('raises the auth banner on request_end auth and clears it on success', () => {
-    let t = reduceAll(emptyTranscript(), [event({ type: 'request_begin' }), event({ type: 'request_end', status: 'auth', error_message: '401 bad key' })]);
+    let t = reduceAll(emptyTranscript(), [
+      event({ type: 'request_begin' }),
+      event({ type: 'request_end', status: 'auth', error_message: '401 bad key' }),
+    ]);
     expect(t.auth).toBe('401 bad key');
     t = reduceAll(t, [event({ type: 'request_begin' }), event({ type: 'request_end', status: 'completed' })]);
     expect(t.auth).toBeUndefined();
   });
 
   it('turns abort and compaction into markers and ignores unknown payloads', () => {
-    const t = reduceAll(emptyTranscript(), [event({ type: 'abort', reason: 'aborted by user' }), event({ type: 'compaction_end' }), event({ type: 'something_new' })]);
-    expect(t.items.map((i) => (i.kind === 'marker' ? i.label : i.kind))).toEqual(['You stopped the task.', 'Context compacted']);
+    const t = reduceAll(emptyTranscript(), [
+      event({ type: 'abort', reason: 'aborted by user' }),
+      event({ type: 'compaction_end' }),
+      event({ type: 'something_new' }),
+    ]);
+    expect(t.items.map((i) => (i.kind === 'marker' ? i.label : i.kind))).toEqual([
+      'You stopped the task.',
+      'Context compacted',
+    ]);
   });
 });
 
@@ -150,14 +205,26 @@ describe('transcript formatting helpers', () => {
 
 describe('context meter in the transcript', () => {
   it('window from session_meta, tokens in context from the last request, 0 after a completed compaction', () => {
-    const meta = { timestamp: ts(), type: 'session_meta', payload: { session_id: 's', model_context_window: 4000 } } as unknown as OmniMessage;
+    const meta = {
+      timestamp: ts(),
+      type: 'session_meta',
+      payload: { session_id: 's', model_context_window: 4000 },
+    } as unknown as OmniMessage;
     const usage = (total: number, output: number) => ({ cache_read: 0, cache_write: 0, output, total });
-    let t = reduceAll(emptyTranscript(), [meta, event({ type: 'request_begin' }), event({ type: 'token_usage', request: usage(2100, 100), session: usage(2100, 100) })]);
+    let t = reduceAll(emptyTranscript(), [
+      meta,
+      event({ type: 'request_begin' }),
+      event({ type: 'token_usage', request: usage(2100, 100), session: usage(2100, 100) }),
+    ]);
     expect([t.contextTokens, t.contextWindow]).toEqual([2000, 4000]);
     t = reduceMessage(t, event({ type: 'compaction_begin', reason: 'manual' }));
     t = reduceMessage(t, event({ type: 'compaction_end', status: 'failed', error: 'aborted' }));
     expect(t.contextTokens).toBe(2000);
-    expect(t.items.at(-1)).toMatchObject({ kind: 'marker', tone: 'warn', label: 'Compaction failed: aborted; the context is unchanged' });
+    expect(t.items.at(-1)).toMatchObject({
+      kind: 'marker',
+      tone: 'warn',
+      label: 'Compaction failed: aborted; the context is unchanged',
+    });
     t = reduceMessage(t, event({ type: 'compaction_end', status: 'completed' }));
     expect(t.contextTokens).toBe(0);
   });

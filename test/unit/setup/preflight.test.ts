@@ -46,6 +46,8 @@ describe('npm test preflight', () => {
     const all = (REQUIREMENTS as Req[]).map((r) => r.pkg).join(' ');
     expect(readFileSync(path.join(REPO, 'README.md'), 'utf8')).toContain(`sudo apt-get install -y ${all}\n`);
     expect(readFileSync(path.join(REPO, '.ci', 'run'), 'utf8')).toContain('need=$(node test/preflight.mjs --packages)');
-    expect(JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')).scripts.test).toMatch(/^node test\/preflight\.mjs && /);
+    expect(JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')).scripts.test).toMatch(
+      /^node test\/preflight\.mjs && /,
+    );
   });
 });

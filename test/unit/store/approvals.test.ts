@@ -34,19 +34,39 @@ describe('approval rules', () => {
 describe('pending approvals', () => {
   it('stores, lists in order, takes and removes', () => {
     const a = t.store.approvals.addPending({
-      id: 'ap-1', sessionId: 's1', toolCallId: 'call-1', toolName: 'exec_command', permission: 'rw',
+      id: 'ap-1',
+      sessionId: 's1',
+      toolCallId: 'call-1',
+      toolName: 'exec_command',
+      permission: 'rw',
       arguments: '{"cmd":"ls"}',
     });
     expect(a).toEqual({
-      id: 'ap-1', sessionId: 's1', toolCallId: 'call-1', toolName: 'exec_command', permission: 'rw',
-      arguments: '{"cmd":"ls"}', origin: null, createdAt: '2025-01-01T00:00:00.000Z',
+      id: 'ap-1',
+      sessionId: 's1',
+      toolCallId: 'call-1',
+      toolName: 'exec_command',
+      permission: 'rw',
+      arguments: '{"cmd":"ls"}',
+      origin: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
     });
     t.store.approvals.addPending({
-      id: 'ap-2', sessionId: 'child', toolCallId: 'call-9', toolName: 'read_image', permission: 'r',
-      arguments: '{"source":"a.png"}', origin: ['child'],
+      id: 'ap-2',
+      sessionId: 'child',
+      toolCallId: 'call-9',
+      toolName: 'read_image',
+      permission: 'r',
+      arguments: '{"source":"a.png"}',
+      origin: ['child'],
     });
     t.store.approvals.addPending({
-      id: 'ap-3', sessionId: 's1', toolCallId: 'call-2', toolName: 'exec_command', permission: 'rw', arguments: '{}',
+      id: 'ap-3',
+      sessionId: 's1',
+      toolCallId: 'call-2',
+      toolName: 'exec_command',
+      permission: 'rw',
+      arguments: '{}',
     });
     expect(t.store.approvals.getPending('ap-2')?.origin).toEqual(['child']);
     expect(t.store.approvals.listPending().map((p) => p.id)).toEqual(['ap-1', 'ap-2', 'ap-3']);
@@ -60,9 +80,18 @@ describe('pending approvals', () => {
   });
 
   it('rejects duplicates and bad fields with clear messages', () => {
-    const p = { id: 'ap-1', sessionId: 's1', toolCallId: 'c', toolName: 't', permission: 'r' as const, arguments: '{}' };
+    const p = {
+      id: 'ap-1',
+      sessionId: 's1',
+      toolCallId: 'c',
+      toolName: 't',
+      permission: 'r' as const,
+      arguments: '{}',
+    };
     t.store.approvals.addPending(p);
-    expect(() => t.store.approvals.addPending(p)).toThrow('A pending approval with id ap-1 already exists; approval ids must be unique.');
+    expect(() => t.store.approvals.addPending(p)).toThrow(
+      'A pending approval with id ap-1 already exists; approval ids must be unique.',
+    );
     expect(() => t.store.approvals.addPending({ ...p, id: 'ap-2', permission: 'x' as never })).toThrow(
       'Pending approval ap-2: permission "x" is not r or rw.',
     );

@@ -29,7 +29,14 @@ describe('openDb: migrations', () => {
     try {
       expect(schemaVersion(db)).toBe(MIGRATIONS.length);
       expect(MIGRATIONS.length).toBeGreaterThan(0);
-      expect(tables(db)).toEqual(['approval_rules', 'pending_approvals', 'projects', 'rules', 'sessions', 'trace_events']);
+      expect(tables(db)).toEqual([
+        'approval_rules',
+        'pending_approvals',
+        'projects',
+        'rules',
+        'sessions',
+        'trace_events',
+      ]);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     } finally {
@@ -91,7 +98,13 @@ describe('openDb: migrations', () => {
 
   it('uses nativeBinding only when given: a real binary works, a missing one is a clear error', () => {
     const require = createRequire(import.meta.url);
-    const binding = join(require.resolve('better-sqlite3/package.json'), '..', 'build', 'Release', 'better_sqlite3.node');
+    const binding = join(
+      require.resolve('better-sqlite3/package.json'),
+      '..',
+      'build',
+      'Release',
+      'better_sqlite3.node',
+    );
     const dir = tmp();
     const s = openStore(join(dir, 'a.db'), { nativeBinding: binding });
     expect(schemaVersion(s.db)).toBe(MIGRATIONS.length);

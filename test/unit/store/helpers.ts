@@ -55,7 +55,12 @@ export function makeTrace(n: number, sessionId: string, workspace: string): Omni
       },
       { type: 'request_end', status: 'completed' },
       { type: 'approval_decision', decision: 'allow', tool_call_id: id, tool_name: tool, decided_by: 'mode' },
-      { type: 'tool_call_output', output: `out ${c} ` + 'é'.repeat(c % 700), tool_call_id: id, stop_reason: 'completed' },
+      {
+        type: 'tool_call_output',
+        output: `out ${c} ` + 'é'.repeat(c % 700),
+        tool_call_id: id,
+        stop_reason: 'completed',
+      },
       { type: 'text', role: 'assistant', text: `done ${c}`, stop_reason: 'completed' },
     ];
     for (const payload of cycle) {

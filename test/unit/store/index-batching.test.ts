@@ -17,9 +17,21 @@ describe('trace index batching', () => {
       const rows = () => (store.db.prepare('SELECT COUNT(*) AS n FROM trace_events').get() as { n: number }).n;
       const f = join(t.dir, 'session-2025-01-01-00-00-00-abcdef01_001.jsonl');
       store.traces.indexRecord('s', f, 0, 10, msg(0, { type: 'request_begin' }, 'event_msg'));
-      store.traces.indexRecord('s', f, 11, 10, msg(100, { type: 'tool_call', name: 'exec_command', arguments: '{}', tool_call_id: 'c1' }));
+      store.traces.indexRecord(
+        's',
+        f,
+        11,
+        10,
+        msg(100, { type: 'tool_call', name: 'exec_command', arguments: '{}', tool_call_id: 'c1' }),
+      );
       store.traces.indexRecord('s', f, 22, 10, msg(350, { type: 'request_end', status: 'completed' }, 'event_msg'));
-      store.traces.indexRecord('s', f, 33, 10, msg(1100, { type: 'tool_call_output', output: 'ok', tool_call_id: 'c1', stop_reason: 'completed' }));
+      store.traces.indexRecord(
+        's',
+        f,
+        33,
+        10,
+        msg(1100, { type: 'tool_call_output', output: 'ok', tool_call_id: 'c1', stop_reason: 'completed' }),
+      );
       expect(rows()).toBe(0); // nothing written while the writer appends
       await new Promise((r) => setImmediate(r));
       expect(rows()).toBe(4);

@@ -97,10 +97,17 @@ describe('sessions', () => {
     for (const id of ['s1', 's2']) {
       t.store.approvals.addRule(id, 'exec_command');
       t.store.approvals.addPending({
-        id: `ap-${id}`, sessionId: id, toolCallId: 'c', toolName: 'exec_command', permission: 'rw', arguments: '{}',
+        id: `ap-${id}`,
+        sessionId: id,
+        toolCallId: 'c',
+        toolName: 'exec_command',
+        permission: 'rw',
+        arguments: '{}',
       });
       t.store.traces.indexRecord(id, join(t.dir, `${id}_001.jsonl`), 0, 10, {
-        timestamp: '2025-01-01T00:00:00.000Z', type: 'event_msg', payload: { type: 'request_begin' },
+        timestamp: '2025-01-01T00:00:00.000Z',
+        type: 'event_msg',
+        payload: { type: 'request_begin' },
       });
     }
     expect(t.store.removeSession('s1')).toBe(true);
@@ -134,7 +141,9 @@ describe('sessions', () => {
       other.kill();
     }
     // a claim left by a dead pid does not count
-    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
+    const dead = Number(
+      spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString(),
+    );
     writeFileSync(claimFile(t.dir, 'parent'), JSON.stringify({ pid: dead, kind: 'floe run', nonce: 'n' }));
     expect(t.store.sessions.get('parent')!.status).toBe('failed');
     // other statuses are what the row says

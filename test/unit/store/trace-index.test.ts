@@ -100,10 +100,14 @@ describe('trace index over a 10 000-event trace', () => {
     expect(byTool.length).toBeGreaterThan(0);
     expect(store.traces.countEvents(SID, { toolName: 'read_image' })).toBe(byTool.length);
     const toolPage = store.traces.pageEvents(SID, { toolName: 'read_image', kinds: ['tool_call_output'], limit: 5000 });
-    expect(toolPage.length).toBe(expectIdx((m, i) => names[i] === 'read_image' && kindOf(m) === 'tool_call_output').length);
+    expect(toolPage.length).toBe(
+      expectIdx((m, i) => names[i] === 'read_image' && kindOf(m) === 'tool_call_output').length,
+    );
 
     // text: case-insensitive substring; multi-byte text works
-    const echo = expectIdx((m) => kindOf(m) === 'tool_call' && (m.payload as { arguments: string }).arguments.includes('echo 123"'));
+    const echo = expectIdx(
+      (m) => kindOf(m) === 'tool_call' && (m.payload as { arguments: string }).arguments.includes('echo 123"'),
+    );
     expect(echo).toHaveLength(1);
     const hit = store.traces.pageEvents(SID, { text: 'ECHO 123"' });
     expect(hit.map((r) => r.offset)).toEqual([lines[echo[0]!]!.offset]);
@@ -135,8 +139,12 @@ describe('trace index over a 10 000-event trace', () => {
       const res = b.reindexAll(home);
       expect(res).toMatchObject({ files: 1, sessions: 1, events: N, skippedLines: 0, sessionsAdded: 1, errors: [] });
       expect(a.traces.countEvents(SID)).toBe(N);
-      const rowsA = strip(a.traces.pageEvents(SID, { limit: 5000 })).concat(strip(a.traces.pageEvents(SID, { offset: 5000, limit: 5000 })));
-      const rowsB = strip(b.traces.pageEvents(SID, { limit: 5000 })).concat(strip(b.traces.pageEvents(SID, { offset: 5000, limit: 5000 })));
+      const rowsA = strip(a.traces.pageEvents(SID, { limit: 5000 })).concat(
+        strip(a.traces.pageEvents(SID, { offset: 5000, limit: 5000 })),
+      );
+      const rowsB = strip(b.traces.pageEvents(SID, { limit: 5000 })).concat(
+        strip(b.traces.pageEvents(SID, { offset: 5000, limit: 5000 })),
+      );
       expect(rowsB).toEqual(rowsA);
       expect(rowsA.filter((r) => r.durationMs !== null).length).toBe(
         msgs.filter((m) => ['tool_call_output', 'request_end'].includes(kindOf(m))).length,
@@ -144,7 +152,12 @@ describe('trace index over a 10 000-event trace', () => {
 
       // the session row rebuilt from the trace
       const s = b.sessions.get(SID)!;
-      expect(s).toMatchObject({ agent: 'default', model: 'local/qwen3', source: 'import', title: 'prompt 0 héllo ✓ 日本語 🚀' });
+      expect(s).toMatchObject({
+        agent: 'default',
+        model: 'local/qwen3',
+        source: 'import',
+        title: 'prompt 0 héllo ✓ 日本語 🚀',
+      });
       expect(s.createdAt).toBe(msgs[0]!.timestamp);
       expect(s.updatedAt).toBe(msgs[N - 1]!.timestamp);
       const lastUsage = [...msgs].reverse().find((m) => kindOf(m) === 'token_usage')!;
@@ -251,14 +264,24 @@ describe('trace index edge cases', () => {
 
       const errors: StoreError[] = [];
       const s2 = openStore(join(t.dir, 'g.db'), { onIndexError: (e) => errors.push(e) });
-      s2.traces.indexRecord('x', file, 0, 1, { timestamp: 'now', type: 'event_msg', payload: null } as unknown as OmniMessage);
+      s2.traces.indexRecord('x', file, 0, 1, {
+        timestamp: 'now',
+        type: 'event_msg',
+        payload: null,
+      } as unknown as OmniMessage);
       s2.traces.flush();
       s2.db.exec('DROP TABLE trace_events');
-      s2.traces.indexRecord('x', file, 5, 1, { timestamp: 'now', type: 'event_msg', payload: { type: 'abort' } } as OmniMessage);
+      s2.traces.indexRecord('x', file, 5, 1, {
+        timestamp: 'now',
+        type: 'event_msg',
+        payload: { type: 'abort' },
+      } as OmniMessage);
       s2.traces.flush();
       s2.close();
       expect(errors).toHaveLength(1);
-      expect(errors[0]!.message).toMatch(/Indexing a trace record of .* at byte 5 failed: .*re-index it to repair the index/);
+      expect(errors[0]!.message).toMatch(
+        /Indexing a trace record of .* at byte 5 failed: .*re-index it to repair the index/,
+      );
     } finally {
       s.close();
       t.cleanup();

@@ -29,8 +29,18 @@ export function makePng(width = 1, height = 1, rgb: [number, number, number] = [
   ]);
 }
 
-export function makeCtx(tool: Tool, workspace: string, services: ToolServices = {}, signal = new AbortController().signal): ToolContext {
-  const call: ToolCallPayload = { type: 'tool_call', name: tool.definition.name, arguments: '{}', tool_call_id: 'call-1' };
+export function makeCtx(
+  tool: Tool,
+  workspace: string,
+  services: ToolServices = {},
+  signal = new AbortController().signal,
+): ToolContext {
+  const call: ToolCallPayload = {
+    type: 'tool_call',
+    name: tool.definition.name,
+    arguments: '{}',
+    tool_call_id: 'call-1',
+  };
   return { workspace, toolCallId: 'call-1', signal, call, services, definition: tool.definition };
 }
 

@@ -19,10 +19,20 @@ afterAll(() => rmSync(ws, { recursive: true, force: true }));
 
 const usage = { cache_read: 0, cache_write: 0, output: 0, total: 0 };
 
-function fakeVision(deltas: string[], result: Partial<ModelResult> = {}): { client: ModelClient; requests: ModelRequest[] } {
+function fakeVision(
+  deltas: string[],
+  result: Partial<ModelResult> = {},
+): { client: ModelClient; requests: ModelRequest[] } {
   const requests: ModelRequest[] = [];
   const client: ModelClient = {
-    model: { provider: 'local', protocol: 'openai', baseUrl: 'http://127.0.0.1:1', id: 'vl', vision: true, contextWindow: 8192 },
+    model: {
+      provider: 'local',
+      protocol: 'openai',
+      baseUrl: 'http://127.0.0.1:1',
+      id: 'vl',
+      vision: true,
+      contextWindow: 8192,
+    },
     async *stream(req) {
       requests.push(req);
       yield modelMsg({ type: 'partial_text', event_type: 'start', role: 'assistant' }) as OmniMessage;
@@ -94,20 +104,35 @@ describe('describe_image', () => {
 
   it('passes a custom prompt', async () => {
     const { client, requests } = fakeVision(['3']);
-    await runTool(describeImageTool, { source: 'a.png', prompt: 'How many?' }, makeCtx(describeImageTool, ws, { visionModel: client }));
+    await runTool(
+      describeImageTool,
+      { source: 'a.png', prompt: 'How many?' },
+      makeCtx(describeImageTool, ws, { visionModel: client }),
+    );
     expect((requests[0]!.messages[1]!.payload as { text: string }).text).toBe('How many?');
   });
 
   it('fails with the model error when the result is not completed', async () => {
     const { client } = fakeVision([], { stopReason: 'auth', errorMessage: 'HTTP 401: bad key' });
-    const { text, result } = await runTool(describeImageTool, { source: 'a.png' }, makeCtx(describeImageTool, ws, { visionModel: client }));
+    const { text, result } = await runTool(
+      describeImageTool,
+      { source: 'a.png' },
+      makeCtx(describeImageTool, ws, { visionModel: client }),
+    );
     expect(text).toBe('[describe_image error: vision model local/vl auth: HTTP 401: bad key]');
     expect(result).toEqual({ stopReason: 'failed' });
 
     const partial = fakeVision(['A blu'], { stopReason: 'timeout', errorMessage: 'stalled' });
-    const r2 = await runTool(describeImageTool, { source: 'a.png' }, makeCtx(describeImageTool, ws, { visionModel: partial.client }));
+    const r2 = await runTool(
+      describeImageTool,
+      { source: 'a.png' },
+      makeCtx(describeImageTool, ws, { visionModel: partial.client }),
+    );
     expect(r2.text).toBe('A blu');
-    expect(r2.result).toEqual({ stopReason: 'failed', note: '[describe_image error: vision model local/vl timeout: stalled]' });
+    expect(r2.result).toEqual({
+      stopReason: 'failed',
+      note: '[describe_image error: vision model local/vl timeout: stalled]',
+    });
   });
 
   it('fails clearly without a vision model, and on a bad source without calling the model', async () => {
@@ -116,7 +141,11 @@ describe('describe_image', () => {
     expect(none.result).toEqual({ stopReason: 'failed' });
 
     const { client, requests } = fakeVision(['x']);
-    const bad = await runTool(describeImageTool, { source: '../etc/passwd' }, makeCtx(describeImageTool, ws, { visionModel: client }));
+    const bad = await runTool(
+      describeImageTool,
+      { source: '../etc/passwd' },
+      makeCtx(describeImageTool, ws, { visionModel: client }),
+    );
     expect(bad.text).toContain('leaves the workspace');
     expect(bad.result).toEqual({ stopReason: 'failed' });
     expect(requests).toHaveLength(0);

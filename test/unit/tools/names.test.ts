@@ -42,7 +42,8 @@ describe('resolveToolName', () => {
     const r = resolveToolName('write_file', builtins);
     expect(r).toEqual({
       ok: false,
-      error: 'Unknown tool: write_file\nAvailable tools: exec_command, execute_extra_tool, read_image, search_extra_tools',
+      error:
+        'Unknown tool: write_file\nAvailable tools: exec_command, execute_extra_tool, read_image, search_extra_tools',
     });
     expect(resolveToolName('x', [])).toEqual({ ok: false, error: 'Unknown tool: x\nAvailable tools: (none)' });
   });

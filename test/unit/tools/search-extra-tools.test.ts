@@ -5,7 +5,12 @@ import type { ToolDefinition } from '../../../main/environment/types.js';
 import { makeCtx, runTool } from './fixtures.js';
 
 const defs: ToolDefinition[] = [
-  { name: 'mcp__fs__read_file', description: 'Read a file.', parameters: { type: 'object', properties: { path: { type: 'string' } } }, permission: 'r' },
+  {
+    name: 'mcp__fs__read_file',
+    description: 'Read a file.',
+    parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    permission: 'r',
+  },
   { name: 'mcp__fs__write_file', description: 'Write a file.', parameters: { type: 'object' }, permission: 'rw' },
 ];
 
@@ -17,7 +22,10 @@ describe('search_extra_tools', () => {
     expect(d.name).toBe('search_extra_tools');
     expect(d.aliases).toEqual(['SearchExtraTools']);
     expect(d.permission).toBe('r');
-    expect(d.parameters).toMatchObject({ required: ['query'], properties: { query: { type: 'string' }, max_results: { type: 'number' } } });
+    expect(d.parameters).toMatchObject({
+      required: ['query'],
+      properties: { query: { type: 'string' }, max_results: { type: 'number' } },
+    });
   });
 
   it('outputs {results, total_available} as JSON', async () => {
@@ -25,14 +33,21 @@ describe('search_extra_tools', () => {
     const body = JSON.parse(text);
     expect(Object.keys(body)).toEqual(['results', 'total_available']);
     expect(body.total_available).toBe(2);
-    expect(body.results[0]).toEqual({ name: 'mcp__fs__read_file', description: 'Read a file.', parameters: defs[0]!.parameters, score: expect.any(Number) });
+    expect(body.results[0]).toEqual({
+      name: 'mcp__fs__read_file',
+      description: 'Read a file.',
+      parameters: defs[0]!.parameters,
+      score: expect.any(Number),
+    });
     expect(result).toEqual({ stopReason: 'completed' });
   });
 
   it('respects max_results and select:', async () => {
     const one = JSON.parse((await runTool(tool, { query: 'file', max_results: 1 }, makeCtx(tool, '/tmp'))).text);
     expect(one.results).toHaveLength(1);
-    const sel = JSON.parse((await runTool(tool, { query: 'select:mcp__fs__write_file,mcp__fs__read_file' }, makeCtx(tool, '/tmp'))).text);
+    const sel = JSON.parse(
+      (await runTool(tool, { query: 'select:mcp__fs__write_file,mcp__fs__read_file' }, makeCtx(tool, '/tmp'))).text,
+    );
     expect(sel.results.map((r: { name: string }) => r.name)).toEqual(['mcp__fs__write_file', 'mcp__fs__read_file']);
   });
 

@@ -4,7 +4,13 @@ import { clampMaxResults, searchTools, splitWords, stem } from '../../../main/en
 import type { ToolDefinition } from '../../../main/environment/types.js';
 
 function def(name: string, description: string, aliases?: string[]): ToolDefinition {
-  return { name, description, parameters: { type: 'object', properties: { p: { type: 'string' } } }, permission: 'r', aliases };
+  return {
+    name,
+    description,
+    parameters: { type: 'object', properties: { p: { type: 'string' } } },
+    permission: 'r',
+    aliases,
+  };
 }
 
 const tools: ToolDefinition[] = [
@@ -99,7 +105,11 @@ describe('searchTools: keywords', () => {
   });
 
   it('breaks ties by name, deterministically', () => {
-    const twins = [def('b_tool', 'Frobnicate things.'), def('a_tool', 'Frobnicate things.'), def('c_tool', 'Frobnicate things.')];
+    const twins = [
+      def('b_tool', 'Frobnicate things.'),
+      def('a_tool', 'Frobnicate things.'),
+      def('c_tool', 'Frobnicate things.'),
+    ];
     const r = searchTools('frobnicate', twins);
     expect(names(r)).toEqual(['a_tool', 'b_tool', 'c_tool']);
     expect(new Set(r.results.map((x) => x.score)).size).toBe(1);

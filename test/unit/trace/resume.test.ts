@@ -15,8 +15,10 @@ const mm = (payload: object, origin?: string[]): OmniMessage =>
 const ev = (payload: object): OmniMessage => ({ timestamp: ts(), type: 'event_msg', payload }) as OmniMessage;
 const user = (text: string) => mm({ type: 'text', role: 'user', text });
 const asst = (text: string) => mm({ type: 'text', role: 'assistant', text, stop_reason: 'completed' });
-const call = (id: string) => mm({ type: 'tool_call', name: 'exec_command', arguments: `{"cmd":"${id}"}`, tool_call_id: id });
-const out = (id: string, output = `out ${id}`) => mm({ type: 'tool_call_output', output, tool_call_id: id, stop_reason: 'completed' });
+const call = (id: string) =>
+  mm({ type: 'tool_call', name: 'exec_command', arguments: `{"cmd":"${id}"}`, tool_call_id: id });
+const out = (id: string, output = `out ${id}`) =>
+  mm({ type: 'tool_call_output', output, tool_call_id: id, stop_reason: 'completed' });
 const rb = () => ev({ type: 'request_begin' });
 const meta: OmniMessage = {
   timestamp: ts(),
@@ -102,7 +104,18 @@ describe('rebuildHistory', () => {
   });
 
   it('keeps consecutive tool-only turns apart and reports unpaired calls in call order', () => {
-    const msgs = [meta, user('go'), rb(), call('a'), out('a'), rb(), call('b'), call('c'), out('c'), ev({ type: 'abort' })];
+    const msgs = [
+      meta,
+      user('go'),
+      rb(),
+      call('a'),
+      out('a'),
+      rb(),
+      call('b'),
+      call('c'),
+      out('c'),
+      ev({ type: 'abort' }),
+    ];
     const r = rebuildHistory(msgs);
     expect(r.history.map(desc)).toEqual(['user:go', 'call:a', 'out:a', 'call:b', 'call:c', 'out:c']);
     expect(r.unpaired).toEqual(['b']);

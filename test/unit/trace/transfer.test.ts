@@ -13,7 +13,11 @@ const meta = JSON.stringify({
   type: 'session_meta',
   payload: { session_id: 'session-2025-01-01-00-00-00-abcdef01', provider: 'p', model_id: 'm' },
 });
-const msg = JSON.stringify({ timestamp: '2025-01-01T00:00:01.000Z', type: 'model_msg', payload: { type: 'text', role: 'user', text: 'é' } });
+const msg = JSON.stringify({
+  timestamp: '2025-01-01T00:00:01.000Z',
+  type: 'model_msg',
+  payload: { type: 'text', role: 'user', text: 'é' },
+});
 
 describe('exportTrace', () => {
   it('concatenates the parts byte for byte, even a multi-byte character split across parts', () => {
@@ -35,7 +39,12 @@ describe('validateImportedTrace', () => {
   it('accepts a trace starting with session_meta and returns its id and messages', () => {
     const text = `${meta}\n\n${msg}\r\n`;
     const r = validateImportedTrace(text);
-    expect(r).toEqual({ sessionId: 'session-2025-01-01-00-00-00-abcdef01', messages: [JSON.parse(meta), JSON.parse(msg)], text, warnings: [] });
+    expect(r).toEqual({
+      sessionId: 'session-2025-01-01-00-00-00-abcdef01',
+      messages: [JSON.parse(meta), JSON.parse(msg)],
+      text,
+      warnings: [],
+    });
   });
   it('leaves out a torn last line with a warning, keeping the intact text; keeps an unterminated complete one', () => {
     const r = validateImportedTrace(`${meta}\n${msg}\n{"timestamp":"2025`);
@@ -43,12 +52,16 @@ describe('validateImportedTrace', () => {
       sessionId: 'session-2025-01-01-00-00-00-abcdef01',
       messages: [JSON.parse(meta), JSON.parse(msg)],
       text: `${meta}\n${msg}\n`,
-      warnings: ['line 3 is torn (the trace ends in the middle of a record, as after a crash); it was left out and the lines before it imported'],
+      warnings: [
+        'line 3 is torn (the trace ends in the middle of a record, as after a crash); it was left out and the lines before it imported',
+      ],
     });
     const whole = validateImportedTrace(`${meta}\n${msg}`);
     expect('text' in whole && [whole.text, whole.warnings]).toEqual([`${meta}\n${msg}`, []]);
     // a broken line that is not the last stays an error
-    expect(validateImportedTrace(`${meta}\n{"timestamp":"2025\n${msg}\n`)).toMatchObject({ error: expect.stringMatching(/^line 2: not valid JSON/) });
+    expect(validateImportedTrace(`${meta}\n{"timestamp":"2025\n${msg}\n`)).toMatchObject({
+      error: expect.stringMatching(/^line 2: not valid JSON/),
+    });
   });
   it('names the line of the first problem', () => {
     expect(validateImportedTrace(`${msg}\n`)).toEqual({
@@ -58,7 +71,9 @@ describe('validateImportedTrace', () => {
     expect('error' in bad && bad.error).toMatch(/^line 3: not valid JSON \(/);
     const notOmni = validateImportedTrace(`${meta}\n{"timestamp":1,"type":"model_msg","payload":{}}\n`);
     expect('error' in notOmni && notOmni.error).toMatch(/^line 2: not an OmniMessage/);
-    expect(validateImportedTrace('\n\n')).toEqual({ error: 'line 1: the trace is empty; expected a session_meta record first.' });
+    expect(validateImportedTrace('\n\n')).toEqual({
+      error: 'line 1: the trace is empty; expected a session_meta record first.',
+    });
     const unsafe = validateImportedTrace(meta.replace('session-2025-01-01-00-00-00-abcdef01', '../../x') + '\n');
     expect('error' in unsafe && unsafe.error).toMatch(/^line 1: session_meta\.payload\.session_id must be/);
   });

@@ -38,7 +38,12 @@ describe('TraceWriter basics', () => {
     const text = bytes.toString('utf8');
     expect(text.split('\n')).toHaveLength(4);
     expect(text.endsWith('\n')).toBe(true);
-    expect(text.split('\n').slice(0, 3).map((l) => JSON.parse(l))).toEqual(msgs);
+    expect(
+      text
+        .split('\n')
+        .slice(0, 3)
+        .map((l) => JSON.parse(l)),
+    ).toEqual(msgs);
     const r = readTrace(file);
     expect(r.offsets).toEqual(offsets);
     expect(seen.map((s) => s[0])).toEqual(offsets);
@@ -230,13 +235,18 @@ describe('a full disk', () => {
     w.close();
     const r = readTrace(file);
     expect(r.badLines).toEqual([]);
-    expect(r.messages.map((m) => (m.payload as { text?: string }).text)).toEqual([undefined, 'kept', 'after space was freed']);
+    expect(r.messages.map((m) => (m.payload as { text?: string }).text)).toEqual([
+      undefined,
+      'kept',
+      'after space was freed',
+    ]);
   });
 
   // Linux has /dev/full (every write fails with ENOSPC); elsewhere this case is reported as skipped, saying what
   // stays unexercised: the real kernel ENOSPC path (the case above covers the same handling with an injected one).
   const haveDevFull = fs.existsSync('/dev/full');
-  if (!haveDevFull) console.warn('[writer] no /dev/full here: the real-device ENOSPC case is skipped (injected ENOSPC still runs)');
+  if (!haveDevFull)
+    console.warn('[writer] no /dev/full here: the real-device ENOSPC case is skipped (injected ENOSPC still runs)');
   it.skipIf(!haveDevFull)('reports ENOSPC from a real device (/dev/full through a symlink)', () => {
     const link = join(dir, 'full.jsonl');
     fs.symlinkSync('/dev/full', link);

@@ -11,7 +11,15 @@ import { shortcutOf, type Shortcut } from './reducer.js';
 import { useApprovals } from './store.js';
 import { Uncovered } from './Uncovered.js';
 
-export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: ApiPendingApproval; compact?: boolean; autoFocus?: boolean }) {
+export function ApprovalCard({
+  p,
+  compact = false,
+  autoFocus = false,
+}: {
+  p: ApiPendingApproval;
+  compact?: boolean;
+  autoFocus?: boolean;
+}) {
   const decide = useApprovals((s) => s.decide);
   const busy = useApprovals((s) => !!s.deciding[p.id]);
   const preview = useApprovals((s) => s.previews[p.id]);
@@ -73,7 +81,9 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
       <div className="approval-head">
         <strong>Approve {p.toolName}?</strong>
         {wrapped && <span className="chip">via {p.calledName}</span>}
-        <span className={p.permission === 'r' ? 'chip' : 'chip warn'}>{p.permission === 'r' ? 'read' : 'read/write'}</span>
+        <span className={p.permission === 'r' ? 'chip' : 'chip warn'}>
+          {p.permission === 'r' ? 'read' : 'read/write'}
+        </span>
         {child && (
           <span className="chip child-tag" title={p.origin.join(' → ')}>
             subagent {p.origin[p.origin.length - 1]}
@@ -105,7 +115,11 @@ export function ApprovalCard({ p, compact = false, autoFocus = false }: { p: Api
         <button className="danger" disabled={busy} aria-label={`Deny ${p.toolName}`} onClick={() => choose('deny')}>
           Deny <kbd>D</kbd>
         </button>
-        <button disabled={busy} aria-label={`Allow ${p.toolName} for this session`} onClick={() => choose('allow-session')}>
+        <button
+          disabled={busy}
+          aria-label={`Allow ${p.toolName} for this session`}
+          onClick={() => choose('allow-session')}
+        >
           Allow {p.toolName} for this session <kbd>S</kbd>
         </button>
       </div>

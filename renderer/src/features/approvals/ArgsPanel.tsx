@@ -46,7 +46,12 @@ export function ArgsPanel({ toolName, args, workspace }: { toolName: string; arg
       )}
       {v.kind === 'raw' && <pre className="args">{v.text}</pre>}
       {v.kind !== 'raw' && (
-        <button className="small ghost" aria-expanded={raw} aria-label={raw ? 'Hide raw arguments' : 'Show raw arguments'} onClick={() => setRaw(!raw)}>
+        <button
+          className="small ghost"
+          aria-expanded={raw}
+          aria-label={raw ? 'Hide raw arguments' : 'Show raw arguments'}
+          onClick={() => setRaw(!raw)}
+        >
           {raw ? '▾' : '▸'} raw JSON
         </button>
       )}

@@ -32,7 +32,9 @@ export function PendingList() {
   const togglePending = useNav((s) => s.togglePending);
   const titles = useChat((s) => s.sessions);
   const [known, setKnown] = useState<Record<string, string>>({});
-  const missing = list.map((p) => p.sessionId).filter((id) => !titles.some((x) => x.id === id) && known[id] === undefined);
+  const missing = list
+    .map((p) => p.sessionId)
+    .filter((id) => !titles.some((x) => x.id === id) && known[id] === undefined);
   const missingKey = [...new Set(missing)].join(',');
   useEffect(() => {
     if (!missingKey) return;

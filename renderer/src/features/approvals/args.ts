@@ -33,13 +33,21 @@ function parse(json: string): Record<string, unknown> | null {
 
 /** "yield_time_ms" → "yield time ms"; "process_id" → "process id". */
 export function labelOf(key: string): string {
-  return key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 export function describeArgs(toolName: string, json: string): ArgsView {
   const o = parse(json);
   if (!o) return { kind: 'raw', text: json };
-  if (toolName === 'execute_extra_tool' && typeof o.tool_name === 'string' && o.params && typeof o.params === 'object') {
+  if (
+    toolName === 'execute_extra_tool' &&
+    typeof o.tool_name === 'string' &&
+    o.params &&
+    typeof o.params === 'object'
+  ) {
     return describeArgs(o.tool_name, JSON.stringify(o.params));
   }
   if (SHELL_TOOLS.has(toolName.toLowerCase()) && typeof o.cmd === 'string') {

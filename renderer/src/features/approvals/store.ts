@@ -25,7 +25,11 @@ export interface ApprovalsState {
   onRequest(p: ApiPendingApproval): void;
   onResolved(e: Events['approval.resolved']): void;
   /** `rule`: with allow, also add an allow rule for the call's tool and this command prefix */
-  decide(id: string, decision: Shortcut, rule?: { scope: 'session' | 'project' | 'global'; pattern?: string }): Promise<void>;
+  decide(
+    id: string,
+    decision: Shortcut,
+    rule?: { scope: 'session' | 'project' | 'global'; pattern?: string },
+  ): Promise<void>;
   loadPreview(id: string): Promise<void>;
 }
 
@@ -33,9 +37,14 @@ function notify(p: ApiPendingApproval): void {
   try {
     if (typeof document === 'undefined' || document.hasFocus()) return;
     if (typeof Notification === 'undefined') return;
-    const show = () => new Notification('Floe needs your approval', { body: `${p.toolName}${p.origin.length ? ' (subagent)' : ''}: ${p.arguments.slice(0, 120)}`, tag: p.id });
+    const show = () =>
+      new Notification('Floe needs your approval', {
+        body: `${p.toolName}${p.origin.length ? ' (subagent)' : ''}: ${p.arguments.slice(0, 120)}`,
+        tag: p.id,
+      });
     if (Notification.permission === 'granted') show();
-    else if (Notification.permission !== 'denied') void Notification.requestPermission().then((r) => r === 'granted' && show());
+    else if (Notification.permission !== 'denied')
+      void Notification.requestPermission().then((r) => r === 'granted' && show());
   } catch {
     /* notifications are a courtesy */
   }
@@ -54,7 +63,10 @@ export const useApprovals = create<ApprovalsState>((set, get) => ({
     notify(p);
   },
   onResolved(e) {
-    set((s) => ({ pending: removePending(s.pending, e.approvalId), reveal: s.reveal === e.approvalId ? null : s.reveal }));
+    set((s) => ({
+      pending: removePending(s.pending, e.approvalId),
+      reveal: s.reveal === e.approvalId ? null : s.reveal,
+    }));
   },
   async decide(id, decision, rule) {
     if (get().deciding[id]) return;

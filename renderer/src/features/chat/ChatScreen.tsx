@@ -38,7 +38,9 @@ export function ChatScreen({ project }: { project: ApiProject }) {
   const { sidebar: sidebarChoice, dock: dockChoice, setSidebar, setDock } = useLayout();
   const sidebar = sidebarChoice ?? sidebarDefault(width);
   const dock = effectiveDock(dockChoice, width, sidebar);
-  const waiting = useApprovals((s) => (currentId ? Object.values(s.pending).some((p) => p.sessionId === currentId) : false));
+  const waiting = useApprovals((s) =>
+    currentId ? Object.values(s.pending).some((p) => p.sessionId === currentId) : false,
+  );
   const shownStatus = waiting && running ? 'waiting for you' : (st?.status ?? session?.status ?? 'idle');
 
   useEffect(() => {
@@ -87,7 +89,12 @@ export function ChatScreen({ project }: { project: ApiProject }) {
               {transcript.contextWindow ? ` / ${formatTokens(transcript.contextWindow)}` : ' in context'}
             </span>
           ) : null}
-          <button className="small ghost" disabled={running} title="Compact the context now (a summary replaces the history)" onClick={() => void compact()}>
+          <button
+            className="small ghost"
+            disabled={running}
+            title="Compact the context now (a summary replaces the history)"
+            onClick={() => void compact()}
+          >
             Compact
           </button>
         </>
@@ -95,7 +102,11 @@ export function ChatScreen({ project }: { project: ApiProject }) {
       <span className="spacer" />
       <label className="dock-choice">
         <span className="muted small">Terminals</span>
-        <select aria-label="Terminal dock position" value={dockChoice} onChange={(e) => setDock(e.target.value as DockChoice)}>
+        <select
+          aria-label="Terminal dock position"
+          value={dockChoice}
+          onChange={(e) => setDock(e.target.value as DockChoice)}
+        >
           <option value="right">right</option>
           <option value="bottom">bottom</option>
           <option value="hidden">hidden</option>
@@ -135,7 +146,9 @@ export function ChatScreen({ project }: { project: ApiProject }) {
             )}
             <div className="transcript" data-testid="transcript">
               {!transcript && <p className="muted center">Loading…</p>}
-              {transcript && transcript.items.length === 0 && <p className="empty center">Empty session. Write a prompt below.</p>}
+              {transcript && transcript.items.length === 0 && (
+                <p className="empty center">Empty session. Write a prompt below.</p>
+              )}
               {transcript && transcript.items.length > 0 && (
                 <TranscriptView key={session.id} transcript={transcript} rootId={session.id} />
               )}

@@ -26,7 +26,8 @@ export function Composer({ session, running }: { session: ApiSession; running: b
     else if (cmd.kind === 'compact') void compact(cmd.focus);
     else void createSession({ model: session.model, approvalMode: session.approvalMode });
   };
-  const slashHints = text.startsWith('/') && !text.includes('\n') ? SLASH_HELP.filter((h) => h.cmd.startsWith(text.split(' ')[0]!)) : [];
+  const slashHints =
+    text.startsWith('/') && !text.includes('\n') ? SLASH_HELP.filter((h) => h.cmd.startsWith(text.split(' ')[0]!)) : [];
   return (
     <form
       className="composer"
@@ -52,7 +53,11 @@ export function Composer({ session, running }: { session: ApiSession; running: b
       <textarea
         data-composer
         aria-label={running ? 'Steering message' : 'Prompt'}
-        placeholder={running ? 'Steer the running task (delivered at the next turn)…' : 'Ask the agent…  (Enter sends, Shift+Enter new line)'}
+        placeholder={
+          running
+            ? 'Steer the running task (delivered at the next turn)…'
+            : 'Ask the agent…  (Enter sends, Shift+Enter new line)'
+        }
         value={text}
         rows={3}
         onChange={(e) => setText(e.target.value)}
@@ -74,7 +79,11 @@ export function Composer({ session, running }: { session: ApiSession; running: b
       />
       <div className="composer-actions">
         <label htmlFor="mode-select">Approval</label>
-        <select id="mode-select" value={session.approvalMode} onChange={(e) => void setMode(e.target.value as ApiApprovalMode)}>
+        <select
+          id="mode-select"
+          value={session.approvalMode}
+          onChange={(e) => void setMode(e.target.value as ApiApprovalMode)}
+        >
           {APPROVAL_MODE.options.map((m) => (
             <option key={m} value={m}>
               {m}

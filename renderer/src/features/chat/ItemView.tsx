@@ -9,7 +9,15 @@ import { Markdown } from './Markdown.js';
 import { SubagentCard } from './SubagentCard.js';
 import { ToolCard } from './ToolCard.js';
 
-export const ItemView = memo(function ItemView({ item, rootId, nested = false }: { item: Item; rootId: string; nested?: boolean }) {
+export const ItemView = memo(function ItemView({
+  item,
+  rootId,
+  nested = false,
+}: {
+  item: Item;
+  rootId: string;
+  nested?: boolean;
+}) {
   switch (item.kind) {
     case 'user':
       return (
@@ -27,14 +35,23 @@ export const ItemView = memo(function ItemView({ item, rootId, nested = false }:
     case 'subagent':
       return <SubagentCard item={item} rootId={rootId} />;
     case 'request': {
-      const retryAt = item.retryInMs !== undefined && item.endedAt ? Date.parse(item.endedAt) + item.retryInMs : undefined;
+      const retryAt =
+        item.retryInMs !== undefined && item.endedAt ? Date.parse(item.endedAt) + item.retryInMs : undefined;
       return (
-        <div className={`req-line st-${item.status ?? 'running'}`} data-kind="request" role="note" aria-label={`Request ${item.n} details`}>
+        <div
+          className={`req-line st-${item.status ?? 'running'}`}
+          data-kind="request"
+          role="note"
+          aria-label={`Request ${item.n} details`}
+        >
           <span className="req-n">request {item.n}</span>
           {!item.status && <span className="muted">…</span>}
           {item.durationMs !== undefined && <span className="chip">{formatMs(item.durationMs)}</span>}
           {item.tokens && (
-            <span className="chip" title={`cache read ${item.tokens.cache_read}, cache write ${item.tokens.cache_write}, output ${item.tokens.output}`}>
+            <span
+              className="chip"
+              title={`cache read ${item.tokens.cache_read}, cache write ${item.tokens.cache_write}, output ${item.tokens.output}`}
+            >
               {formatTokens(item.tokens.total)} tokens
             </span>
           )}
@@ -65,7 +82,9 @@ function Assistant({ item }: { item: AssistantItem }) {
   const text = useThrottled(item.text, 150, item.streaming);
   return (
     <div className={item.streaming ? 'msg assistant streaming' : 'msg assistant'} data-kind="assistant">
-      <div className="who">Agent{item.stopReason && item.stopReason !== 'completed' ? ` (${item.stopReason})` : ''}</div>
+      <div className="who">
+        Agent{item.stopReason && item.stopReason !== 'completed' ? ` (${item.stopReason})` : ''}
+      </div>
       <Markdown text={text} />
     </div>
   );
@@ -75,7 +94,12 @@ function Thinking({ text, streaming }: { text: string; streaming: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="thinking" data-kind="thinking">
-      <button className="link" aria-expanded={open} aria-label={open ? 'Hide thinking' : 'Show thinking'} onClick={() => setOpen(!open)}>
+      <button
+        className="link"
+        aria-expanded={open}
+        aria-label={open ? 'Hide thinking' : 'Show thinking'}
+        onClick={() => setOpen(!open)}
+      >
         {open ? '▾' : '▸'} Thinking{streaming ? '…' : ''} <span className="muted">({text.length} chars)</span>
       </button>
       {open && <pre className="thinking-text">{text}</pre>}

@@ -77,7 +77,12 @@ export function SessionList() {
           const st = raw === 'running' && waitingIds.includes(s.id) ? 'waiting for you' : raw;
           return (
             <li key={s.id} className={s.id === currentId ? 'session active' : 'session'}>
-              <button className="session-open" aria-label={`Open session ${s.title || s.id}`} aria-current={s.id === currentId} onClick={() => void openSession(s.id)}>
+              <button
+                className="session-open"
+                aria-label={`Open session ${s.title || s.id}`}
+                aria-current={s.id === currentId}
+                onClick={() => void openSession(s.id)}
+              >
                 <span className="title">{s.title || 'Untitled session'}</span>
                 <span className="meta">
                   <span className={`dot ${st.replace(/ /g, '-')}`} aria-hidden="true" />
@@ -85,7 +90,13 @@ export function SessionList() {
                   {s.source !== 'desktop' ? ` · ${s.source}` : ''}
                 </span>
               </button>
-              <button className="ghost small" aria-label={`Delete session ${s.title || s.id}`} onClick={() => confirm(`Delete session "${s.title || s.id}" and its trace?`) && void deleteSession(s.id)}>
+              <button
+                className="ghost small"
+                aria-label={`Delete session ${s.title || s.id}`}
+                onClick={() =>
+                  confirm(`Delete session "${s.title || s.id}" and its trace?`) && void deleteSession(s.id)
+                }
+              >
                 ✕
               </button>
             </li>

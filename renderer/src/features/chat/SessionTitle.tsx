@@ -32,7 +32,12 @@ export function SessionTitle({ id, title }: { id: string; title: string }) {
   return (
     <>
       <h2 title={id}>{title || 'New session'}</h2>
-      <button className="small ghost" aria-label="Rename session" title="Rename this session" onClick={() => setDraft(title)}>
+      <button
+        className="small ghost"
+        aria-label="Rename session"
+        title="Rename this session"
+        onClick={() => setDraft(title)}
+      >
         ✎
       </button>
     </>

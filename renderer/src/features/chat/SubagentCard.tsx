@@ -27,13 +27,21 @@ export function SubagentCard({ item, rootId }: { item: SubagentItem; rootId: str
   const name = first && first.kind === 'user' ? first.text.split('\n')[0]!.slice(0, 80) : 'subagent';
   return (
     <div className="subagent-card" data-kind="subagent" data-session-id={item.sessionId}>
-      <button className="link" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} subagent ${name}`} title={item.sessionId} onClick={toggle}>
+      <button
+        className="link"
+        aria-expanded={open}
+        aria-label={`${open ? 'Collapse' : 'Expand'} subagent ${name}`}
+        title={item.sessionId}
+        onClick={toggle}
+      >
         {open ? '▾' : '▸'} Subagent: {name}
       </button>
       {open && (
         <div className="subagent-body">
           {error && <p className="error">{error}</p>}
-          {t?.items.map((it) => <ItemView key={it.key} item={it} rootId={rootId} nested />)}
+          {t?.items.map((it) => (
+            <ItemView key={it.key} item={it} rootId={rootId} nested />
+          ))}
           {t && !t.items.length && <p className="muted">No messages yet.</p>}
         </div>
       )}

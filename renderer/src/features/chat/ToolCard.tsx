@@ -9,9 +9,27 @@ import { useTerminals } from '../terminal/store.js';
 import { useNav } from '../../app/nav.js';
 import { useTraces } from '../traces/store.js';
 import { ArgsPanel } from '../approvals/ArgsPanel.js';
-import { argSummary, exitNotes, formatMs, spanMs, withoutNotes, targetOf, toolStatus, type ToolItem, type ToolStatus } from './transcript.js';
+import {
+  argSummary,
+  exitNotes,
+  formatMs,
+  spanMs,
+  withoutNotes,
+  targetOf,
+  toolStatus,
+  type ToolItem,
+  type ToolStatus,
+} from './transcript.js';
 
-const ICON: Record<ToolStatus, string> = { streaming: '…', waiting: '?', running: '⟳', ok: '✓', failed: '✗', denied: '⊘', aborted: '■' };
+const ICON: Record<ToolStatus, string> = {
+  streaming: '…',
+  waiting: '?',
+  running: '⟳',
+  ok: '✓',
+  failed: '✗',
+  denied: '⊘',
+  aborted: '■',
+};
 
 function cmdOf(i: ToolItem): string | undefined {
   try {
@@ -55,26 +73,44 @@ export const ToolCard = memo(function ToolCard({ item, rootId }: { item: ToolIte
         {summary && <code className="tool-summary">{summary}</code>}
         <span className="spacer" />
         {duration !== undefined && <span className="chip">{formatMs(duration)}</span>}
-        {item.decision && item.decision !== 'allow' && <span className="chip bad">{item.decision === 'forbidden' ? 'forbidden' : 'denied'}</span>}
+        {item.decision && item.decision !== 'allow' && (
+          <span className="chip bad">{item.decision === 'forbidden' ? 'forbidden' : 'denied'}</span>
+        )}
         {procId && !paneOpen && (
           <button className="small" aria-label="Show terminal" onClick={() => openPane(procId)}>
             Terminal
           </button>
         )}
         {item.done && (
-          <button className="small ghost" aria-label="Show in trace" title="Show this call in the trace timeline" onClick={() => void showInTrace(rootId, item.toolCallId)}>
+          <button
+            className="small ghost"
+            aria-label="Show in trace"
+            title="Show this call in the trace timeline"
+            onClick={() => void showInTrace(rootId, item.toolCallId)}
+          >
             trace
           </button>
         )}
-        <button className="small ghost" aria-expanded={showArgs || !!pending} aria-label={showArgs ? 'Hide arguments' : 'Show arguments'} onClick={() => setShowArgs(!showArgs)}>
+        <button
+          className="small ghost"
+          aria-expanded={showArgs || !!pending}
+          aria-label={showArgs ? 'Hide arguments' : 'Show arguments'}
+          onClick={() => setShowArgs(!showArgs)}
+        >
           {'{…}'}
         </button>
       </div>
       {!item.argsComplete && item.args && !pending && <pre className="args">{item.args}</pre>}
       {showArgs && item.argsComplete && !pending && <ArgsPanel toolName={target} args={item.args} />}
       {pending && <ApprovalCard p={pending} autoFocus />}
-      {body && <pre className="output" data-testid="tool-output">{body}</pre>}
-      {item.images?.map((src, i) => <img key={i} className="thumb" src={src} alt={`image returned by ${target}`} />)}
+      {body && (
+        <pre className="output" data-testid="tool-output">
+          {body}
+        </pre>
+      )}
+      {item.images?.map((src, i) => (
+        <img key={i} className="thumb" src={src} alt={`image returned by ${target}`} />
+      ))}
       {notes.length > 0 && (
         <div className="notes">
           {notes.map((n, i) => (

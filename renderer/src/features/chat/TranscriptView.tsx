@@ -45,39 +45,42 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
     if (el) el.scrollTop = el.scrollHeight;
   }, []);
 
-  const setScroller = useCallback((el: HTMLElement | Window | null) => {
-    const prev = scroller.current;
-    if (prev === el) return;
-    const mark = () => (userAt.current = Date.now());
-    const up = () => {
-      mark();
-      follow.current = onUserUp(follow.current);
-      setStuck(follow.current.stuck);
-    };
-    const wheel = (e: Event) => ((e as WheelEvent).deltaY < 0 ? up() : mark());
-    const keys = (e: Event) => {
-      const k = (e as KeyboardEvent).key;
-      if (/^(ArrowUp|PageUp|Home)$/.test(k)) up();
-      else if (/^(ArrowDown|PageDown|End| )$/.test(k)) mark();
-    };
-    const scroll = () => {
-      const s = scroller.current;
-      if (!s) return;
-      const m = { top: s.scrollTop, height: s.scrollHeight, client: s.clientHeight };
-      const next = onScroll(follow.current, m, Date.now() - userAt.current < USER_INPUT_MS);
-      follow.current = next;
-      setStuck(next.stuck);
-      saveScroll(rootId, m.top, next.stuck);
-    };
-    if (el instanceof HTMLElement) {
-      scroller.current = el;
-      el.addEventListener('wheel', wheel, { passive: true });
-      el.addEventListener('touchmove', mark, { passive: true });
-      el.addEventListener('pointerdown', mark);
-      el.addEventListener('keydown', keys);
-      el.addEventListener('scroll', scroll, { passive: true });
-    } else scroller.current = null;
-  }, [rootId]);
+  const setScroller = useCallback(
+    (el: HTMLElement | Window | null) => {
+      const prev = scroller.current;
+      if (prev === el) return;
+      const mark = () => (userAt.current = Date.now());
+      const up = () => {
+        mark();
+        follow.current = onUserUp(follow.current);
+        setStuck(follow.current.stuck);
+      };
+      const wheel = (e: Event) => ((e as WheelEvent).deltaY < 0 ? up() : mark());
+      const keys = (e: Event) => {
+        const k = (e as KeyboardEvent).key;
+        if (/^(ArrowUp|PageUp|Home)$/.test(k)) up();
+        else if (/^(ArrowDown|PageDown|End| )$/.test(k)) mark();
+      };
+      const scroll = () => {
+        const s = scroller.current;
+        if (!s) return;
+        const m = { top: s.scrollTop, height: s.scrollHeight, client: s.clientHeight };
+        const next = onScroll(follow.current, m, Date.now() - userAt.current < USER_INPUT_MS);
+        follow.current = next;
+        setStuck(next.stuck);
+        saveScroll(rootId, m.top, next.stuck);
+      };
+      if (el instanceof HTMLElement) {
+        scroller.current = el;
+        el.addEventListener('wheel', wheel, { passive: true });
+        el.addEventListener('touchmove', mark, { passive: true });
+        el.addEventListener('pointerdown', mark);
+        el.addEventListener('keydown', keys);
+        el.addEventListener('scroll', scroll, { passive: true });
+      } else scroller.current = null;
+    },
+    [rootId],
+  );
 
   // "Go to session" from the approvals panel: bring the card into view (the card focuses itself)
   useEffect(() => {

@@ -24,13 +24,19 @@ export function parseSlash(text: string): Slash | null {
       const r = APPROVAL_MODE.safeParse(arg);
       return r.success
         ? { kind: 'mode', mode: r.data }
-        : { kind: 'error', message: `/mode needs one of ${APPROVAL_MODE.options.join(', ')}${arg ? ` (got "${arg}")` : ''}.` };
+        : {
+            kind: 'error',
+            message: `/mode needs one of ${APPROVAL_MODE.options.join(', ')}${arg ? ` (got "${arg}")` : ''}.`,
+          };
     }
     case 'compact':
       return arg ? { kind: 'compact', focus: arg } : { kind: 'compact' };
     case 'clear':
       return { kind: 'clear' };
     default:
-      return { kind: 'error', message: `Unknown command /${m[1]}: try /mode, /compact or /clear (or start with a space to send it as text).` };
+      return {
+        kind: 'error',
+        message: `Unknown command /${m[1]}: try /mode, /compact or /clear (or start with a space to send it as text).`,
+      };
   }
 }

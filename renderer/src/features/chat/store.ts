@@ -51,7 +51,10 @@ export const useChat = create<ChatState>((set, get) => ({
       set((s) => ({
         projectId,
         sessions: sessions.filter((x) => x.source !== 'subagent'),
-        status: { ...Object.fromEntries(sessions.map((x) => [x.id, { status: x.status }])), ...pickLive(s.status, sessions) },
+        status: {
+          ...Object.fromEntries(sessions.map((x) => [x.id, { status: x.status }])),
+          ...pickLive(s.status, sessions),
+        },
         error: null,
       }));
     } catch (e) {
@@ -68,10 +71,17 @@ export const useChat = create<ChatState>((set, get) => ({
       set((s) => {
         const live = s.loading[id] ?? [];
         const all = mergeLoaded(messages, live);
-        return { transcripts: { ...s.transcripts, [id]: reduceAll(emptyTranscript(), all) }, loading: { ...s.loading, [id]: undefined } };
+        return {
+          transcripts: { ...s.transcripts, [id]: reduceAll(emptyTranscript(), all) },
+          loading: { ...s.loading, [id]: undefined },
+        };
       });
     } catch (e) {
-      set((s) => ({ error: messageOf(e), transcripts: { ...s.transcripts, [id]: emptyTranscript() }, loading: { ...s.loading, [id]: undefined } }));
+      set((s) => ({
+        error: messageOf(e),
+        transcripts: { ...s.transcripts, [id]: emptyTranscript() },
+        loading: { ...s.loading, [id]: undefined },
+      }));
     }
   },
 
@@ -83,7 +93,11 @@ export const useChat = create<ChatState>((set, get) => ({
     }
     try {
       const s = await call('sessions.create', { projectId, ...o });
-      set((st) => ({ sessions: [s, ...st.sessions.filter((x) => x.id !== s.id)], transcripts: { ...st.transcripts, [s.id]: emptyTranscript() }, status: { ...st.status, [s.id]: { status: s.status } } }));
+      set((st) => ({
+        sessions: [s, ...st.sessions.filter((x) => x.id !== s.id)],
+        transcripts: { ...st.transcripts, [s.id]: emptyTranscript() },
+        status: { ...st.status, [s.id]: { status: s.status } },
+      }));
       await get().openSession(s.id);
       return s;
     } catch (e) {
@@ -157,7 +171,10 @@ export const useChat = create<ChatState>((set, get) => ({
   async deleteSession(id) {
     try {
       await call('sessions.delete', { sessionId: id });
-      set((s) => ({ sessions: s.sessions.filter((x) => x.id !== id), currentId: s.currentId === id ? null : s.currentId }));
+      set((s) => ({
+        sessions: s.sessions.filter((x) => x.id !== id),
+        currentId: s.currentId === id ? null : s.currentId,
+      }));
     } catch (e) {
       set({ error: messageOf(e) });
     }
@@ -168,7 +185,8 @@ export const useChat = create<ChatState>((set, get) => ({
       const patch: Partial<ChatState> = {};
       if (message.origin?.length) {
         const missing = message.origin.filter((c) => s.childRoot[c] !== sessionId);
-        if (missing.length) patch.childRoot = { ...s.childRoot, ...Object.fromEntries(missing.map((c) => [c, sessionId])) };
+        if (missing.length)
+          patch.childRoot = { ...s.childRoot, ...Object.fromEntries(missing.map((c) => [c, sessionId])) };
       }
       const buf = s.loading[sessionId];
       if (buf) {

@@ -67,7 +67,8 @@ export interface ImageItem extends BaseItem {
   kind: 'image';
   src: string;
 }
-export type Item = UserItem | AssistantItem | ThinkingItem | ToolItem | SubagentItem | RequestItem | MarkerItem | ImageItem;
+export type Item =
+  UserItem | AssistantItem | ThinkingItem | ToolItem | SubagentItem | RequestItem | MarkerItem | ImageItem;
 
 export interface Transcript {
   items: Item[];
@@ -116,7 +117,17 @@ function nextKey(t: Transcript, prefix: string): [Transcript, string] {
 
 function ensureTool(t: Transcript, id: string, ts: string, name = ''): Transcript {
   if (t.pos[toolKey(id)] !== undefined) return t;
-  return append(t, { kind: 'tool', key: toolKey(id), ts, toolCallId: id, name, args: '', argsComplete: false, output: '', done: false });
+  return append(t, {
+    kind: 'tool',
+    key: toolKey(id),
+    ts,
+    toolCallId: id,
+    name,
+    args: '',
+    argsComplete: false,
+    output: '',
+    done: false,
+  });
 }
 
 function marker(t: Transcript, ts: string, tone: MarkerItem['tone'], label: string): Transcript {
@@ -133,7 +144,13 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     const child = origin[0]!;
     let t2 = t;
     if (t2.pos[subKey(child)] === undefined) {
-      t2 = append(t2, { kind: 'subagent', key: subKey(child), ts: m.timestamp, sessionId: child, child: emptyTranscript() });
+      t2 = append(t2, {
+        kind: 'subagent',
+        key: subKey(child),
+        ts: m.timestamp,
+        sessionId: child,
+        child: emptyTranscript(),
+      });
     }
     const rest = origin.slice(1);
     const inner: OmniMessage = rest.length ? { ...m, origin: rest } : { ...m, origin: undefined };
@@ -168,12 +185,16 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     case 'partial_tool_call': {
       const id = str(p.tool_call_id) ?? '';
       const t2 = ensureTool(t, id, ts, str(p.name));
-      return update<ToolItem>(t2, toolKey(id), (i) => (i.argsComplete ? i : { ...i, name: str(p.name) || i.name, args: i.args + (str(p.arguments) ?? '') }));
+      return update<ToolItem>(t2, toolKey(id), (i) =>
+        i.argsComplete ? i : { ...i, name: str(p.name) || i.name, args: i.args + (str(p.arguments) ?? '') },
+      );
     }
     case 'partial_tool_call_output': {
       const id = str(p.tool_call_id) ?? '';
       const t2 = ensureTool(t, id, ts);
-      return update<ToolItem>(t2, toolKey(id), (i) => (i.done ? i : { ...i, output: i.output + (str(p.output) ?? '') }));
+      return update<ToolItem>(t2, toolKey(id), (i) =>
+        i.done ? i : { ...i, output: i.output + (str(p.output) ?? '') },
+      );
     }
     case 'text': {
       const text = str(p.text) ?? '';
@@ -203,7 +224,12 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     case 'tool_call': {
       const id = str(p.tool_call_id) ?? '';
       const t2 = ensureTool(t, id, ts, str(p.name));
-      return update<ToolItem>(t2, toolKey(id), (i) => ({ ...i, name: str(p.name) ?? i.name, args: str(p.arguments) ?? '', argsComplete: true }));
+      return update<ToolItem>(t2, toolKey(id), (i) => ({
+        ...i,
+        name: str(p.name) ?? i.name,
+        args: str(p.arguments) ?? '',
+        argsComplete: true,
+      }));
     }
     case 'tool_call_output': {
       const id = str(p.tool_call_id) ?? '';
@@ -224,7 +250,12 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     }
     case 'inline_data': {
       const [t2, key] = nextKey(t, 'i');
-      return append(t2, { kind: 'image', key, ts, src: `data:${str(p.mime_type) ?? 'application/octet-stream'};base64,${str(p.data) ?? ''}` });
+      return append(t2, {
+        kind: 'image',
+        key,
+        ts,
+        src: `data:${str(p.mime_type) ?? 'application/octet-stream'};base64,${str(p.data) ?? ''}`,
+      });
     }
     case 'approval_decision': {
       const id = str(p.tool_call_id) ?? '';
@@ -262,7 +293,8 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     case 'token_usage': {
       const session = p.session as TokenCounts | undefined;
       const request = p.request as TokenCounts | undefined;
-      const t2 = t.lastRequest && request ? update<RequestItem>(t, t.lastRequest, (i) => ({ ...i, tokens: request })) : t;
+      const t2 =
+        t.lastRequest && request ? update<RequestItem>(t, t.lastRequest, (i) => ({ ...i, tokens: request })) : t;
       const t3 = request ? { ...t2, contextTokens: Math.max(0, request.total - request.output) } : t2;
       return session ? { ...t3, sessionTokens: session } : t3;
     }
@@ -273,12 +305,23 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     case 'compaction_begin':
       return marker(t, ts, 'info', 'Compacting the context…');
     case 'compaction_end':
-      if (p.status === 'failed') return marker(t, ts, 'warn', `Compaction failed${str(p.error) ? ': ' + str(p.error) : ''}; the context is unchanged`);
+      if (p.status === 'failed')
+        return marker(
+          t,
+          ts,
+          'warn',
+          `Compaction failed${str(p.error) ? ': ' + str(p.error) : ''}; the context is unchanged`,
+        );
       return marker({ ...t, contextTokens: 0 }, ts, 'info', 'Context compacted');
     case 'mcp_connect_end': {
       const results = Array.isArray(p.results) ? (p.results as { server?: string; status?: string }[]) : [];
       const failed = results.filter(mcpServerFailed).map((r) => r.server);
-      return marker(t, ts, failed.length ? 'warn' : 'info', failed.length ? `MCP servers failed: ${failed.join(', ')}` : `MCP servers connected (${results.length})`);
+      return marker(
+        t,
+        ts,
+        failed.length ? 'warn' : 'info',
+        failed.length ? `MCP servers failed: ${failed.join(', ')}` : `MCP servers connected (${results.length})`,
+      );
     }
     case 'subagent': {
       const sid = str(p.session_id) ?? '';
@@ -337,8 +380,10 @@ export function argSummary(name: string, args: string): string {
     return '';
   }
   if (!o || typeof o !== 'object') return '';
-  if (name === 'execute_extra_tool' && o.params && typeof o.params === 'object') return argSummary(String(o.tool_name ?? ''), JSON.stringify(o.params));
-  for (const k of ['cmd', 'source', 'prompt', 'chars', 'process_id', 'subagent_id', 'query']) if (typeof o[k] === 'string') return o[k] as string;
+  if (name === 'execute_extra_tool' && o.params && typeof o.params === 'object')
+    return argSummary(String(o.tool_name ?? ''), JSON.stringify(o.params));
+  for (const k of ['cmd', 'source', 'prompt', 'chars', 'process_id', 'subagent_id', 'query'])
+    if (typeof o[k] === 'string') return o[k] as string;
   return '';
 }
 
@@ -370,7 +415,8 @@ export function toolStatus(i: ToolItem, pending: boolean): ToolStatus {
   return i.decision === 'allow' ? 'running' : 'waiting';
 }
 
-const NOTE = /^\[(exit code|terminated by signal|tool timeout|output truncated|interrupted|tool error|process running|process still running|subagent running)/;
+const NOTE =
+  /^\[(exit code|terminated by signal|tool timeout|output truncated|interrupted|tool error|process running|process still running|subagent running)/;
 
 /** The exit note lines the Environment appends (`[exit code: 3]`, `[tool timeout: …]` …), each once. */
 export function exitNotes(output: string): string[] {

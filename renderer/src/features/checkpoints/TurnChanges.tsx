@@ -14,7 +14,15 @@ interface Loaded {
 /** What was loaded per session: switching between sessions does not ask the host again until a task ran. */
 const cache = new Map<string, { entries: ApiCheckpoint[]; changes: Record<string, Loaded> }>();
 
-export function TurnChanges({ projectId, sessionId, running }: { projectId: string; sessionId: string; running: boolean }) {
+export function TurnChanges({
+  projectId,
+  sessionId,
+  running,
+}: {
+  projectId: string;
+  sessionId: string;
+  running: boolean;
+}) {
   const [entries, setEntries] = useState<ApiCheckpoint[]>(() => cache.get(sessionId)?.entries ?? []);
   const [changes, setChanges] = useState<Record<string, Loaded>>(() => cache.get(sessionId)?.changes ?? {});
   const ran = useRef(running);
@@ -27,7 +35,8 @@ export function TurnChanges({ projectId, sessionId, running }: { projectId: stri
       const list = await call('checkpoints.list', { projectId, sessionId });
       setEntries(list);
       const got: Record<string, Loaded> = {};
-      for (const e of list) if (e.endId) got[e.id] = await call('checkpoints.changes', { projectId, checkpointId: e.id });
+      for (const e of list)
+        if (e.endId) got[e.id] = await call('checkpoints.changes', { projectId, checkpointId: e.id });
       setChanges(got);
       cache.set(sessionId, { entries: list, changes: got });
     } catch (e) {
@@ -46,7 +55,12 @@ export function TurnChanges({ projectId, sessionId, running }: { projectId: stri
 
   const restore = async (e: ApiCheckpoint) => {
     const what = e.kind === 'turn' ? `before the turn "${e.title}"` : 'before that restore';
-    if (!window.confirm(`Restore the project's files to how they were ${what}? The current files are saved first, so this can be undone.`)) return;
+    if (
+      !window.confirm(
+        `Restore the project's files to how they were ${what}? The current files are saved first, so this can be undone.`,
+      )
+    )
+      return;
     try {
       setError(null);
       await call('checkpoints.restore', { projectId, checkpointId: e.id, sessionId });
@@ -75,10 +89,18 @@ export function TurnChanges({ projectId, sessionId, running }: { projectId: stri
                 <strong>{e.kind === 'turn' ? e.title || 'turn' : 'Restore'}</strong>
                 <span className="muted">{new Date(e.createdAt).toLocaleTimeString()}</span>
                 <span className="spacer" />
-                <button aria-label={`Show diff of ${e.kind === 'turn' ? e.title : 'the restore'}`} onClick={() => setOpen(open === e.id ? null : e.id)}>
+                <button
+                  aria-label={`Show diff of ${e.kind === 'turn' ? e.title : 'the restore'}`}
+                  onClick={() => setOpen(open === e.id ? null : e.id)}
+                >
                   {open === e.id ? 'Hide diff' : 'Diff'}
                 </button>
-                <button className="danger" disabled={running} aria-label={e.kind === 'turn' ? `Restore files to before ${e.title}` : 'Undo this restore'} onClick={() => void restore(e)}>
+                <button
+                  className="danger"
+                  disabled={running}
+                  aria-label={e.kind === 'turn' ? `Restore files to before ${e.title}` : 'Undo this restore'}
+                  onClick={() => void restore(e)}
+                >
                   {e.kind === 'turn' ? 'Restore files to before this turn' : 'Undo this restore'}
                 </button>
               </div>

@@ -29,8 +29,8 @@ export function MissingFolderNotice({ project, compact = false }: { project: Api
     <div className={compact ? 'missing-folder' : 'banner error missing-folder'} role={compact ? undefined : 'alert'}>
       {!compact && (
         <p>
-          The folder {project.path} of project &quot;{project.name}&quot; no longer exists. Its sessions can still
-          be read; to start new ones, locate the folder where it is now, or forget the project.
+          The folder {project.path} of project &quot;{project.name}&quot; no longer exists. Its sessions can still be
+          read; to start new ones, locate the folder where it is now, or forget the project.
         </p>
       )}
       <button aria-label={`Locate the folder of ${project.name}…`} onClick={() => void locate()}>

@@ -92,10 +92,13 @@ export function ProjectPicker() {
               </button>
             </div>
             <datalist id="path-suggestions">
-              {completion?.suggestions.map((s) => <option key={s} value={s} />)}
+              {completion?.suggestions.map((s) => (
+                <option key={s} value={s} />
+              ))}
             </datalist>
             <p id="path-help" className={completion && !completion.valid && path ? 'hint bad' : 'hint'}>
-              {completion?.error ?? (completion?.valid ? 'This folder exists.' : 'Type a path; Tab completes existing folders.')}
+              {completion?.error ??
+                (completion?.valid ? 'This folder exists.' : 'Type a path; Tab completes existing folders.')}
             </p>
           </form>
         )}
@@ -105,7 +108,9 @@ export function ProjectPicker() {
           {error}
         </p>
       )}
-      {loaded && projects.length === 0 && <p className="empty">No projects yet. Open a folder to start: it becomes the agent's workspace.</p>}
+      {loaded && projects.length === 0 && (
+        <p className="empty">No projects yet. Open a folder to start: it becomes the agent's workspace.</p>
+      )}
       <ul className="project-list">
         {projects.map((p) => (
           <li key={p.id} className={p.missing ? 'project missing' : 'project'}>

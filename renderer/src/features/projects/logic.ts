@@ -3,7 +3,9 @@
 import type { ApiProject } from '../../../../shared/api.js';
 
 export function sortProjects(list: readonly ApiProject[]): ApiProject[] {
-  return [...list].sort((a, b) => (a.lastOpenedAt < b.lastOpenedAt ? 1 : a.lastOpenedAt > b.lastOpenedAt ? -1 : a.name.localeCompare(b.name)));
+  return [...list].sort((a, b) =>
+    a.lastOpenedAt < b.lastOpenedAt ? 1 : a.lastOpenedAt > b.lastOpenedAt ? -1 : a.name.localeCompare(b.name),
+  );
 }
 
 export function relativeTime(iso: string, now: number = Date.now()): string {

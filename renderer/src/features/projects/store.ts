@@ -48,7 +48,11 @@ export const useProjects = create<ProjectsState>((set, get) => ({
   async open(id) {
     try {
       const p = await call('projects.open', { projectId: id });
-      set((s) => ({ currentId: p.id, projects: sortProjects(s.projects.map((x) => (x.id === p.id ? p : x))), error: null }));
+      set((s) => ({
+        currentId: p.id,
+        projects: sortProjects(s.projects.map((x) => (x.id === p.id ? p : x))),
+        error: null,
+      }));
       return p;
     } catch (e) {
       set({ error: messageOf(e) });
@@ -58,7 +62,10 @@ export const useProjects = create<ProjectsState>((set, get) => ({
   async forget(id) {
     try {
       await call('projects.forget', { projectId: id });
-      set((s) => ({ projects: s.projects.filter((x) => x.id !== id), currentId: s.currentId === id ? null : s.currentId }));
+      set((s) => ({
+        projects: s.projects.filter((x) => x.id !== id),
+        currentId: s.currentId === id ? null : s.currentId,
+      }));
     } catch (e) {
       set({ error: messageOf(e) });
     }

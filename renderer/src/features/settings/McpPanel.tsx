@@ -65,7 +65,10 @@ export function McpPanel({ agents }: { agents: string[] }) {
               <strong>{s.name}</strong>
               <span className="chip">{s.transport}</span>
               <code>{s.target}</code>
-              <span className={`chip ${s.status === 'connected' ? 'ok' : s.status === 'failed' ? 'bad' : ''}`} role="status">
+              <span
+                className={`chip ${s.status === 'connected' ? 'ok' : s.status === 'failed' ? 'bad' : ''}`}
+                role="status"
+              >
                 {s.status === 'connected' ? `connected · ${s.toolCount} tool${s.toolCount === 1 ? '' : 's'}` : s.status}
               </span>
               <span className="spacer" />
@@ -81,7 +84,9 @@ export function McpPanel({ agents }: { agents: string[] }) {
               <button
                 aria-label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
                 disabled={busy !== null}
-                onClick={() => void run(`en:${s.name}`, () => call('mcp.setEnabled', { agent, name: s.name, enabled: !s.enabled }))}
+                onClick={() =>
+                  void run(`en:${s.name}`, () => call('mcp.setEnabled', { agent, name: s.name, enabled: !s.enabled }))
+                }
               >
                 {s.enabled ? 'Disable' : 'Enable'}
               </button>
@@ -104,7 +109,13 @@ export function McpPanel({ agents }: { agents: string[] }) {
 type NewServer = { name: string; transport: 'stdio' | 'http' | 'sse'; command?: string; args?: string[]; url?: string };
 
 function AddMcpServer({ busy, onAdd }: { busy: boolean; onAdd(p: NewServer): Promise<boolean> }) {
-  const [f, setF] = useState({ name: '', transport: 'stdio' as NewServer['transport'], command: '', args: '', url: '' });
+  const [f, setF] = useState({
+    name: '',
+    transport: 'stdio' as NewServer['transport'],
+    command: '',
+    args: '',
+    url: '',
+  });
   const set = (k: keyof typeof f, v: string) => setF({ ...f, [k]: v });
   const stdio = f.transport === 'stdio';
   return (
@@ -125,7 +136,13 @@ function AddMcpServer({ busy, onAdd }: { busy: boolean; onAdd(p: NewServer): Pro
       <h3>Add an MCP server</h3>
       <div className="grid2">
         <label htmlFor="mcp-name">Server name</label>
-        <input id="mcp-name" required pattern="[A-Za-z0-9_\-]+" value={f.name} onChange={(e) => set('name', e.target.value)} />
+        <input
+          id="mcp-name"
+          required
+          pattern="[A-Za-z0-9_\-]+"
+          value={f.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
         <label htmlFor="mcp-transport">Transport</label>
         <select id="mcp-transport" value={f.transport} onChange={(e) => set('transport', e.target.value)}>
           <option value="stdio">stdio (a local command)</option>
@@ -135,14 +152,32 @@ function AddMcpServer({ busy, onAdd }: { busy: boolean; onAdd(p: NewServer): Pro
         {stdio ? (
           <>
             <label htmlFor="mcp-command">Command</label>
-            <input id="mcp-command" required placeholder="npx" value={f.command} onChange={(e) => set('command', e.target.value)} />
+            <input
+              id="mcp-command"
+              required
+              placeholder="npx"
+              value={f.command}
+              onChange={(e) => set('command', e.target.value)}
+            />
             <label htmlFor="mcp-args">Arguments (space-separated, "quote" to keep spaces)</label>
-            <input id="mcp-args" placeholder="-y @modelcontextprotocol/server-memory" value={f.args} onChange={(e) => set('args', e.target.value)} />
+            <input
+              id="mcp-args"
+              placeholder="-y @modelcontextprotocol/server-memory"
+              value={f.args}
+              onChange={(e) => set('args', e.target.value)}
+            />
           </>
         ) : (
           <>
             <label htmlFor="mcp-url">Server URL</label>
-            <input id="mcp-url" required type="url" placeholder="https://example.com/mcp" value={f.url} onChange={(e) => set('url', e.target.value)} />
+            <input
+              id="mcp-url"
+              required
+              type="url"
+              placeholder="https://example.com/mcp"
+              value={f.url}
+              onChange={(e) => set('url', e.target.value)}
+            />
           </>
         )}
       </div>

@@ -22,7 +22,8 @@ export function ProviderEditor({ provider, onDone }: { provider: ApiProviderView
   const [saving, setSaving] = useState(false);
   const p = provider.name;
 
-  const setModel = (i: number, patch: Partial<ModelRow>) => setModels(models.map((m, k) => (k === i ? { ...m, ...patch } : m)));
+  const setModel = (i: number, patch: Partial<ModelRow>) =>
+    setModels(models.map((m, k) => (k === i ? { ...m, ...patch } : m)));
   const addModel = (m: ModelRow) => {
     if (!m.id.trim() || models.some((x) => x.id === m.id.trim())) return;
     setModels([...models, { ...m, id: m.id.trim() }]);
@@ -70,9 +71,20 @@ export function ProviderEditor({ provider, onDone }: { provider: ApiProviderView
         <label htmlFor={`e-url-${p}`}>Base URL</label>
         <input id={`e-url-${p}`} required type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
         <label htmlFor={`e-key-${p}`}>New API key (leave empty to keep {provider.apiKey ?? 'none'})</label>
-        <input id={`e-key-${p}`} type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
+        <input
+          id={`e-key-${p}`}
+          type="password"
+          autoComplete="off"
+          value={apiKey}
+          onChange={(e) => setApiKey(e.target.value)}
+        />
         <label htmlFor={`e-env-${p}`}>…or key environment variable</label>
-        <input id={`e-env-${p}`} placeholder="OPENAI_API_KEY" value={apiKeyEnv} onChange={(e) => setApiKeyEnv(e.target.value)} />
+        <input
+          id={`e-env-${p}`}
+          placeholder="OPENAI_API_KEY"
+          value={apiKeyEnv}
+          onChange={(e) => setApiKeyEnv(e.target.value)}
+        />
       </div>
       <table className="model-table">
         <caption>Models of {p}</caption>
@@ -93,7 +105,12 @@ export function ProviderEditor({ provider, onDone }: { provider: ApiProviderView
                 <code>{m.id}</code>
               </td>
               <td>
-                <input type="checkbox" aria-label={`Vision for ${m.id}`} checked={m.vision} onChange={(e) => setModel(i, { vision: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  aria-label={`Vision for ${m.id}`}
+                  checked={m.vision}
+                  onChange={(e) => setModel(i, { vision: e.target.checked })}
+                />
               </td>
               <td>
                 <input
@@ -105,7 +122,13 @@ export function ProviderEditor({ provider, onDone }: { provider: ApiProviderView
                 />
               </td>
               <td>
-                <button type="button" className="danger" aria-label={`Remove model ${m.id}`} disabled={models.length === 1} onClick={() => setModels(models.filter((_, k) => k !== i))}>
+                <button
+                  type="button"
+                  className="danger"
+                  aria-label={`Remove model ${m.id}`}
+                  disabled={models.length === 1}
+                  onClick={() => setModels(models.filter((_, k) => k !== i))}
+                >
                   Remove
                 </button>
               </td>
@@ -126,7 +149,12 @@ export function ProviderEditor({ provider, onDone }: { provider: ApiProviderView
         >
           Add model
         </button>
-        <button type="button" aria-label={`Discover models of ${p}`} disabled={found.state === 'loading'} onClick={() => void discover()}>
+        <button
+          type="button"
+          aria-label={`Discover models of ${p}`}
+          disabled={found.state === 'loading'}
+          onClick={() => void discover()}
+        >
           {found.state === 'loading' ? 'Discovering…' : 'Discover models'}
         </button>
       </div>

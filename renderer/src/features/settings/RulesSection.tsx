@@ -8,7 +8,12 @@ export function RulesSection() {
   const [rules, setRules] = useState<ApiRule[]>([]);
   const [projects, setProjects] = useState<ApiProject[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [f, setF] = useState({ action: 'allow' as ApiRule['action'], tool: 'exec_command', pattern: '', where: 'global' });
+  const [f, setF] = useState({
+    action: 'allow' as ApiRule['action'],
+    tool: 'exec_command',
+    pattern: '',
+    where: 'global',
+  });
   const load = async () => {
     try {
       setRules(await call('rules.list', {}));
@@ -25,8 +30,8 @@ export function RulesSection() {
     <section aria-label="Approval rules" className="rules">
       <h2>Approval rules</h2>
       <p className="muted">
-        Deny wins over allow. A shell command is allowed by rules only when every command in it is covered; a
-        pattern is a prefix matched word by word (<code>git status</code>) or a glob (<code>npm test*</code>).
+        Deny wins over allow. A shell command is allowed by rules only when every command in it is covered; a pattern is
+        a prefix matched word by word (<code>git status</code>) or a glob (<code>npm test*</code>).
       </p>
       {error && (
         <p className="error" role="alert">
@@ -44,7 +49,13 @@ export function RulesSection() {
                 <code>{r.pattern}</code>
               </>
             )}{' '}
-            <span className="muted">{r.scope === 'project' ? `in ${projectName(r.scopeKey)}` : r.scope === 'session' ? `session ${r.scopeKey}` : 'everywhere'}</span>{' '}
+            <span className="muted">
+              {r.scope === 'project'
+                ? `in ${projectName(r.scopeKey)}`
+                : r.scope === 'session'
+                  ? `session ${r.scopeKey}`
+                  : 'everywhere'}
+            </span>{' '}
             <button
               className="danger"
               aria-label={`Remove rule ${r.action} ${r.tool}${r.pattern ? ' ' + r.pattern : ''}`}
@@ -86,7 +97,11 @@ export function RulesSection() {
         <h3>Add a rule</h3>
         <div className="grid2">
           <label htmlFor="rule-action">Action</label>
-          <select id="rule-action" value={f.action} onChange={(e) => setF({ ...f, action: e.target.value as ApiRule['action'] })}>
+          <select
+            id="rule-action"
+            value={f.action}
+            onChange={(e) => setF({ ...f, action: e.target.value as ApiRule['action'] })}
+          >
             <option value="allow">allow</option>
             <option value="deny">deny</option>
             <option value="ask">ask</option>
@@ -94,7 +109,12 @@ export function RulesSection() {
           <label htmlFor="rule-tool">Tool (name or glob)</label>
           <input id="rule-tool" required value={f.tool} onChange={(e) => setF({ ...f, tool: e.target.value })} />
           <label htmlFor="rule-pattern">Command (exec_command only)</label>
-          <input id="rule-pattern" placeholder="git status" value={f.pattern} onChange={(e) => setF({ ...f, pattern: e.target.value })} />
+          <input
+            id="rule-pattern"
+            placeholder="git status"
+            value={f.pattern}
+            onChange={(e) => setF({ ...f, pattern: e.target.value })}
+          />
           <label htmlFor="rule-where">Where</label>
           <select id="rule-where" value={f.where} onChange={(e) => setF({ ...f, where: e.target.value })}>
             <option value="global">every project</option>

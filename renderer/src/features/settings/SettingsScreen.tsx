@@ -35,14 +35,22 @@ export function SettingsScreen() {
           <h2>Defaults</h2>
           <div className="grid2">
             <label htmlFor="default-model">Default model</label>
-            <select id="default-model" value={settings.defaultModel ?? ''} onChange={(e) => void update({ defaultModel: e.target.value || null })}>
+            <select
+              id="default-model"
+              value={settings.defaultModel ?? ''}
+              onChange={(e) => void update({ defaultModel: e.target.value || null })}
+            >
               <option value="">(none)</option>
               {settings.models.map((m) => (
                 <option key={m.ref}>{m.ref}</option>
               ))}
             </select>
             <label htmlFor="vision-model">Vision model (for describe_image)</label>
-            <select id="vision-model" value={settings.visionModel ?? ''} onChange={(e) => void update({ visionModel: e.target.value || null })}>
+            <select
+              id="vision-model"
+              value={settings.visionModel ?? ''}
+              onChange={(e) => void update({ visionModel: e.target.value || null })}
+            >
               <option value="">(none)</option>
               {settings.models
                 .filter((m) => m.vision)
@@ -51,7 +59,11 @@ export function SettingsScreen() {
                 ))}
             </select>
             <label htmlFor="default-mode">Default approval mode</label>
-            <select id="default-mode" value={settings.defaultApprovalMode} onChange={(e) => void update({ defaultApprovalMode: e.target.value as ApiApprovalMode })}>
+            <select
+              id="default-mode"
+              value={settings.defaultApprovalMode}
+              onChange={(e) => void update({ defaultApprovalMode: e.target.value as ApiApprovalMode })}
+            >
               {APPROVAL_MODE.options.map((m) => (
                 <option key={m}>{m}</option>
               ))}
@@ -70,13 +82,25 @@ export function SettingsScreen() {
                     <code>{p.baseUrl}</code>
                     <span className="chip">key: {p.apiKey ?? 'none'}</span>
                     <span className="spacer" />
-                    <button aria-label={`Test connection of ${p.name}`} disabled={t === 'testing'} onClick={() => void testProvider(p.name)}>
+                    <button
+                      aria-label={`Test connection of ${p.name}`}
+                      disabled={t === 'testing'}
+                      onClick={() => void testProvider(p.name)}
+                    >
                       {t === 'testing' ? 'Testing…' : 'Test'}
                     </button>
-                    <button aria-label={`Edit provider ${p.name}`} aria-expanded={editing === p.name} onClick={() => setEditing(editing === p.name ? null : p.name)}>
+                    <button
+                      aria-label={`Edit provider ${p.name}`}
+                      aria-expanded={editing === p.name}
+                      onClick={() => setEditing(editing === p.name ? null : p.name)}
+                    >
                       Edit
                     </button>
-                    <button className="danger" aria-label={`Remove provider ${p.name}`} onClick={() => confirm(`Remove provider ${p.name}?`) && void removeProvider(p.name)}>
+                    <button
+                      className="danger"
+                      aria-label={`Remove provider ${p.name}`}
+                      onClick={() => confirm(`Remove provider ${p.name}?`) && void removeProvider(p.name)}
+                    >
                       Remove
                     </button>
                   </div>
@@ -111,7 +135,16 @@ export function SettingsScreen() {
 
 function AddProvider() {
   const addProvider = useSettings((s) => s.addProvider);
-  const [f, setF] = useState({ name: '', protocol: 'openai' as 'openai' | 'anthropic', baseUrl: '', apiKey: '', apiKeyEnv: '', model: '', vision: false, contextWindow: '128000' });
+  const [f, setF] = useState({
+    name: '',
+    protocol: 'openai' as 'openai' | 'anthropic',
+    baseUrl: '',
+    apiKey: '',
+    apiKeyEnv: '',
+    model: '',
+    vision: false,
+    contextWindow: '128000',
+  });
   const set = (k: keyof typeof f, v: unknown) => setF({ ...f, [k]: v });
   return (
     <form
@@ -132,22 +165,52 @@ function AddProvider() {
       <h3>Add a provider</h3>
       <div className="grid2">
         <label htmlFor="p-name">Name</label>
-        <input id="p-name" required pattern="[A-Za-z0-9_\-]+" value={f.name} onChange={(e) => set('name', e.target.value)} />
+        <input
+          id="p-name"
+          required
+          pattern="[A-Za-z0-9_\-]+"
+          value={f.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
         <label htmlFor="p-proto">Protocol</label>
         <select id="p-proto" value={f.protocol} onChange={(e) => set('protocol', e.target.value)}>
           <option value="openai">openai (Chat Completions)</option>
           <option value="anthropic">anthropic</option>
         </select>
         <label htmlFor="p-url">Base URL</label>
-        <input id="p-url" required type="url" placeholder="http://127.0.0.1:11434/v1" value={f.baseUrl} onChange={(e) => set('baseUrl', e.target.value)} />
+        <input
+          id="p-url"
+          required
+          type="url"
+          placeholder="http://127.0.0.1:11434/v1"
+          value={f.baseUrl}
+          onChange={(e) => set('baseUrl', e.target.value)}
+        />
         <label htmlFor="p-key">API key (stored in config.yaml, 0600)</label>
-        <input id="p-key" type="password" autoComplete="off" value={f.apiKey} onChange={(e) => set('apiKey', e.target.value)} />
+        <input
+          id="p-key"
+          type="password"
+          autoComplete="off"
+          value={f.apiKey}
+          onChange={(e) => set('apiKey', e.target.value)}
+        />
         <label htmlFor="p-env">…or environment variable</label>
-        <input id="p-env" placeholder="OPENAI_API_KEY" value={f.apiKeyEnv} onChange={(e) => set('apiKeyEnv', e.target.value)} />
+        <input
+          id="p-env"
+          placeholder="OPENAI_API_KEY"
+          value={f.apiKeyEnv}
+          onChange={(e) => set('apiKeyEnv', e.target.value)}
+        />
         <label htmlFor="p-model">Model id</label>
         <input id="p-model" required value={f.model} onChange={(e) => set('model', e.target.value)} />
         <label htmlFor="p-ctx">Context window</label>
-        <input id="p-ctx" type="number" min={1} value={f.contextWindow} onChange={(e) => set('contextWindow', e.target.value)} />
+        <input
+          id="p-ctx"
+          type="number"
+          min={1}
+          value={f.contextWindow}
+          onChange={(e) => set('contextWindow', e.target.value)}
+        />
         <label htmlFor="p-vision">Vision</label>
         <input id="p-vision" type="checkbox" checked={f.vision} onChange={(e) => set('vision', e.target.checked)} />
       </div>

@@ -16,7 +16,11 @@ export interface SettingsState {
   /** false (and `error` set) when the host refused the edit */
   updateProvider(p: Params<'settings.updateProvider'>): Promise<boolean>;
   testProvider(name: string, model?: string): Promise<void>;
-  update(p: { defaultModel?: string | null; visionModel?: string | null; defaultApprovalMode?: ApiApprovalMode }): Promise<void>;
+  update(p: {
+    defaultModel?: string | null;
+    visionModel?: string | null;
+    defaultApprovalMode?: ApiApprovalMode;
+  }): Promise<void>;
   setTheme(t: ThemeChoice): void;
 }
 

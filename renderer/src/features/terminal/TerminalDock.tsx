@@ -34,12 +34,17 @@ export function TerminalDock({ rootId }: { rootId: string }) {
     <section className="terminal-dock" aria-label="Terminals">
       <ul className="cmd-list" aria-label="Commands">
         {list.map((p) => {
-          const state = p.status === 'running' ? 'running' : p.signal ? `killed (${p.signal})` : `exit ${p.exitCode ?? '?'}`;
+          const state =
+            p.status === 'running' ? 'running' : p.signal ? `killed (${p.signal})` : `exit ${p.exitCode ?? '?'}`;
           const ms = (p.endedAt ? Date.parse(p.endedAt) : Date.now()) - Date.parse(p.startedAt);
           const isOpen = panes[p.id] === 'open';
           const bad = p.status === 'exited' && (p.signal || (p.exitCode ?? 0) !== 0);
           return (
-            <li key={p.id} className={`cmd-row${p.id === selected.id ? ' selected' : ''}`} aria-current={p.id === selected.id}>
+            <li
+              key={p.id}
+              className={`cmd-row${p.id === selected.id ? ' selected' : ''}`}
+              aria-current={p.id === selected.id}
+            >
               <span className={`dot ${p.status}${bad ? ' failed' : ''}`} aria-hidden="true" />
               <button
                 className="cmd-open"

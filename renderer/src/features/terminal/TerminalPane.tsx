@@ -24,7 +24,14 @@ export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
     const host = el.current;
     if (!host) return;
     const dark = document.documentElement.dataset.theme === 'dark';
-    const term = new Terminal({ fontSize: 13, scrollback: 5000, cols: proc.cols, rows: proc.rows, theme: dark ? THEMES.dark : THEMES.light, allowProposedApi: false });
+    const term = new Terminal({
+      fontSize: 13,
+      scrollback: 5000,
+      cols: proc.cols,
+      rows: proc.rows,
+      theme: dark ? THEMES.dark : THEMES.light,
+      allowProposedApi: false,
+    });
     const fit = new FitAddon();
     term.loadAddon(fit);
     term.open(host);

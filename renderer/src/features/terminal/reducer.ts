@@ -23,7 +23,16 @@ export function exitProc(s: TermState, e: Events['terminal.exit']): TermState {
   if (!prev) return s;
   return {
     ...s,
-    procs: { ...s.procs, [e.processId]: { ...prev, status: 'exited', exitCode: e.exitCode, signal: e.signal, endedAt: new Date().toISOString() } },
+    procs: {
+      ...s.procs,
+      [e.processId]: {
+        ...prev,
+        status: 'exited',
+        exitCode: e.exitCode,
+        signal: e.signal,
+        endedAt: new Date().toISOString(),
+      },
+    },
   };
 }
 
@@ -37,7 +46,11 @@ export function onOutput(s: TermState, processId: string): TermState {
 
 export function openPane(s: TermState, processId: string): TermState {
   const p = s.procs[processId];
-  return { ...s, panes: { ...s.panes, [processId]: 'open' }, active: p ? { ...s.active, [p.rootId]: processId } : s.active };
+  return {
+    ...s,
+    panes: { ...s.panes, [processId]: 'open' },
+    active: p ? { ...s.active, [p.rootId]: processId } : s.active,
+  };
 }
 
 export function closePane(s: TermState, processId: string): TermState {
@@ -77,8 +90,10 @@ export function procForCall(s: TermState, rootIds: string[], cmd: string, callTs
 }
 
 /** Send a resize only when the grid really changed (and is sane). */
-export function shouldResize(prev: { cols: number; rows: number } | null, next: { cols: number; rows: number }): boolean {
+export function shouldResize(
+  prev: { cols: number; rows: number } | null,
+  next: { cols: number; rows: number },
+): boolean {
   if (!Number.isFinite(next.cols) || !Number.isFinite(next.rows) || next.cols < 2 || next.rows < 1) return false;
   return !prev || prev.cols !== next.cols || prev.rows !== next.rows;
 }
-

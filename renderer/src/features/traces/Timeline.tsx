@@ -36,7 +36,12 @@ export function Timeline() {
         .map((t) => ({ ...t, label: tickLabel(warp.unmap(t.at)) })),
     [warp, scale],
   );
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20 });
+  const v = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_H,
+    overscan: 20,
+  });
   const summary = useTraces((x) => x.list.find((l) => l.sessionId === x.sessionId));
 
   const jumpToChat = async (row: TimelineRow) => {
@@ -47,7 +52,13 @@ export function Timeline() {
     await useChat.getState().openSession(s.sessionId);
     go('chat');
     if (row.toolCallId) {
-      setTimeout(() => document.querySelector(`[data-tool-call-id="${CSS.escape(row.toolCallId!)}"]`)?.scrollIntoView({ block: 'center' }), 300);
+      setTimeout(
+        () =>
+          document
+            .querySelector(`[data-tool-call-id="${CSS.escape(row.toolCallId!)}"]`)
+            ?.scrollIntoView({ block: 'center' }),
+        300,
+      );
     }
   };
 
@@ -80,7 +91,12 @@ export function Timeline() {
       <div className="tl-tools">
         {ROW_KINDS.map((k) => (
           <label key={k} className="check">
-            <input type="checkbox" checked={s.kinds.size === 0 || s.kinds.has(k)} onChange={() => s.toggleKind(k)} aria-label={`Show ${k} rows`} />
+            <input
+              type="checkbox"
+              checked={s.kinds.size === 0 || s.kinds.has(k)}
+              onChange={() => s.toggleKind(k)}
+              aria-label={`Show ${k} rows`}
+            />
             {k}
           </label>
         ))}
@@ -90,7 +106,12 @@ export function Timeline() {
             void s.setSearch(search);
           }}
         >
-          <input aria-label="Search the trace" placeholder="Search outputs…" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            aria-label="Search the trace"
+            placeholder="Search outputs…"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <button type="submit" aria-label="Search">
             Search
           </button>
@@ -133,7 +154,12 @@ export function Timeline() {
               </span>
             ))}
             {warp.gaps.map((g) => (
-              <span key={g.at} className="tl-gap" style={{ left: LABEL_W + g.at * scale }} title={`idle for ${formatMs(g.ms)} (collapsed)`}>
+              <span
+                key={g.at}
+                className="tl-gap"
+                style={{ left: LABEL_W + g.at * scale }}
+                title={`idle for ${formatMs(g.ms)} (collapsed)`}
+              >
                 ⋯ idle {formatMs(g.ms)}
               </span>
             ))}
@@ -142,7 +168,12 @@ export function Timeline() {
             {v.getVirtualItems().map((vi) => {
               const r = rows[vi.index]!;
               const bar = barOf(
-                { ...r, start: t0 + warp.map(r.start), end: t0 + warp.map(r.end), waitEnd: r.waitEnd === undefined ? undefined : t0 + warp.map(r.waitEnd) },
+                {
+                  ...r,
+                  start: t0 + warp.map(r.start),
+                  end: t0 + warp.map(r.end),
+                  waitEnd: r.waitEnd === undefined ? undefined : t0 + warp.map(r.waitEnd),
+                },
                 t0,
                 scale,
               );
@@ -182,8 +213,14 @@ export function Timeline() {
                     {r.kind === 'marker' ? (
                       <span className={`tl-marker ${r.status}`} style={{ left: bar.left }} title={r.label} />
                     ) : (
-                      <span className={`tl-bar ${r.status}`} style={{ left: bar.left, width: bar.width }} title={`${r.label} ${formatMs(r.end - r.start)}`}>
-                        {bar.waitWidth > 0 && <span className="tl-wait" style={{ width: bar.waitWidth }} title="waiting for approval" />}
+                      <span
+                        className={`tl-bar ${r.status}`}
+                        style={{ left: bar.left, width: bar.width }}
+                        title={`${r.label} ${formatMs(r.end - r.start)}`}
+                      >
+                        {bar.waitWidth > 0 && (
+                          <span className="tl-wait" style={{ width: bar.waitWidth }} title="waiting for approval" />
+                        )}
                       </span>
                     )}
                   </div>

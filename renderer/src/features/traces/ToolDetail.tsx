@@ -27,7 +27,12 @@ function factsOf(ms: (OmniMessage | null)[]): Facts {
       f.name = str(p.name);
       f.args = str(p.arguments);
     } else if (p.type === 'approval_decision') {
-      f.approval = { decision: str(p.decision) ?? 'allow', by: str(p.decided_by), at: m!.timestamp, tool: str(p.tool_name) };
+      f.approval = {
+        decision: str(p.decision) ?? 'allow',
+        by: str(p.decided_by),
+        at: m!.timestamp,
+        tool: str(p.tool_name),
+      };
     } else if (p.type === 'tool_call_output') {
       f.output = str(p.output) ?? '';
       f.outputAt = m!.timestamp;
@@ -41,7 +46,11 @@ export function ToolDetail({ row }: { row: TimelineRow }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    Promise.all(row.offsets.slice(0, 6).map((offset) => call('traces.record', { sessionId: row.sessionId, offset }).then((r) => r.message))).then(
+    Promise.all(
+      row.offsets
+        .slice(0, 6)
+        .map((offset) => call('traces.record', { sessionId: row.sessionId, offset }).then((r) => r.message)),
+    ).then(
       (ms) => live && setFacts(factsOf(ms)),
       (e: unknown) => live && setError(messageOf(e)),
     );
@@ -60,9 +69,23 @@ export function ToolDetail({ row }: { row: TimelineRow }) {
         <dt>tool</dt>
         <dd>{tool}</dd>
         <dt>duration</dt>
-        <dd>{row.durationMs != null ? formatMs(row.durationMs) : row.end > row.start ? formatMs(row.end - row.start) : '—'}</dd>
+        <dd>
+          {row.durationMs != null
+            ? formatMs(row.durationMs)
+            : row.end > row.start
+              ? formatMs(row.end - row.start)
+              : '—'}
+        </dd>
         <dt>exit</dt>
-        <dd>{exit ? exit.replace(/^\[|\]$/g, '') : facts.output !== undefined ? (notes.length ? notes.join(' ') : 'ok (exit code 0)') : 'no output yet'}</dd>
+        <dd>
+          {exit
+            ? exit.replace(/^\[|\]$/g, '')
+            : facts.output !== undefined
+              ? notes.length
+                ? notes.join(' ')
+                : 'ok (exit code 0)'
+              : 'no output yet'}
+        </dd>
         <dt>approval</dt>
         <dd>
           {facts.approval

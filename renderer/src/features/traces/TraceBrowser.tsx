@@ -45,8 +45,17 @@ export function TraceBrowser() {
     >
       <h1>Traces</h1>
       <div className="filters">
-        <input aria-label="Search sessions" placeholder="Search title or id…" value={filters.text ?? ''} onChange={(e) => set('text', e.target.value)} />
-        <select aria-label="Project filter" value={filters.projectId ?? ''} onChange={(e) => set('projectId', e.target.value)}>
+        <input
+          aria-label="Search sessions"
+          placeholder="Search title or id…"
+          value={filters.text ?? ''}
+          onChange={(e) => set('text', e.target.value)}
+        />
+        <select
+          aria-label="Project filter"
+          value={filters.projectId ?? ''}
+          onChange={(e) => set('projectId', e.target.value)}
+        >
           <option value="">all projects</option>
           {projects.map((p) => (
             <option key={p.id} value={p.id}>
@@ -72,8 +81,18 @@ export function TraceBrowser() {
             <option key={a}>{a}</option>
           ))}
         </select>
-        <input aria-label="From date" type="date" value={filters.from?.slice(0, 10) ?? ''} onChange={(e) => set('from', e.target.value)} />
-        <input aria-label="To date" type="date" value={filters.to?.slice(0, 10) ?? ''} onChange={(e) => set('to', e.target.value)} />
+        <input
+          aria-label="From date"
+          type="date"
+          value={filters.from?.slice(0, 10) ?? ''}
+          onChange={(e) => set('from', e.target.value)}
+        />
+        <input
+          aria-label="To date"
+          type="date"
+          value={filters.to?.slice(0, 10) ?? ''}
+          onChange={(e) => set('to', e.target.value)}
+        />
         <label className="file-btn">
           Import JSONL…
           <input
@@ -111,28 +130,36 @@ export function TraceBrowser() {
         <tbody>
           {nestTraces(list).map(({ row: s, depth }) => {
             const parent = s.parentSessionId ? list.find((x) => x.sessionId === s.parentSessionId) : undefined;
-            const title = s.title || (parent ? `subagent of “${parent.title || 'untitled session'}”` : 'untitled session');
+            const title =
+              s.title || (parent ? `subagent of “${parent.title || 'untitled session'}”` : 'untitled session');
             return (
-            <tr key={s.sessionId} data-session-id={s.sessionId} data-depth={depth} className={depth ? 'child-trace' : undefined}>
-              <td style={{ paddingLeft: 8 + depth * 22 }}>
-                {depth > 0 && <span className="chip child-tag">↳ subagent</span>}{' '}
-                <button className="link" aria-label={`Open trace of ${title}`} onClick={() => void open(s.sessionId)}>
-                  {title}
-                </button>
-                <div className="muted small" title="session id">
-                  {s.sessionId}
-                </div>
-              </td>
-              <td>{s.projectName ?? '—'}</td>
-              <td>{s.agent}</td>
-              <td>{s.model}</td>
-              <td>
-                <span className={`chip status ${s.status}`}>{s.status}</span>
-              </td>
-              <td>{s.events}</td>
-              <td>{relativeTime(s.updatedAt)}</td>
-              <td>{s.source !== 'import' && s.projectId && <OpenChat sessionId={s.sessionId} projectId={s.projectId} />}</td>
-            </tr>
+              <tr
+                key={s.sessionId}
+                data-session-id={s.sessionId}
+                data-depth={depth}
+                className={depth ? 'child-trace' : undefined}
+              >
+                <td style={{ paddingLeft: 8 + depth * 22 }}>
+                  {depth > 0 && <span className="chip child-tag">↳ subagent</span>}{' '}
+                  <button className="link" aria-label={`Open trace of ${title}`} onClick={() => void open(s.sessionId)}>
+                    {title}
+                  </button>
+                  <div className="muted small" title="session id">
+                    {s.sessionId}
+                  </div>
+                </td>
+                <td>{s.projectName ?? '—'}</td>
+                <td>{s.agent}</td>
+                <td>{s.model}</td>
+                <td>
+                  <span className={`chip status ${s.status}`}>{s.status}</span>
+                </td>
+                <td>{s.events}</td>
+                <td>{relativeTime(s.updatedAt)}</td>
+                <td>
+                  {s.source !== 'import' && s.projectId && <OpenChat sessionId={s.sessionId} projectId={s.projectId} />}
+                </td>
+              </tr>
             );
           })}
         </tbody>

@@ -42,7 +42,17 @@ const firstLine = (s: string, n = 120): string => {
 };
 
 // explicit literals with every field, not `{...base}`: V8's spread path made 100k rows ~15× slower
-function mkRow(id: string, kind: RowKind, label: string, detail: string, status: RowStatus, depth: number, t: number, offset: number, sessionId: string): TimelineRow {
+function mkRow(
+  id: string,
+  kind: RowKind,
+  label: string,
+  detail: string,
+  status: RowStatus,
+  depth: number,
+  t: number,
+  offset: number,
+  sessionId: string,
+): TimelineRow {
   return {
     id,
     kind,
@@ -107,7 +117,8 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
   for (const r of records) {
     const t = ms(r.timestamp);
     const depth = depthBase + (r.origin?.length ?? 0);
-    const row = (id: string, kind: RowKind, label: string, detail: string, status: RowStatus): TimelineRow => mkRow(id, kind, label, detail, status, depth, t, r.offset, sessionId);
+    const row = (id: string, kind: RowKind, label: string, detail: string, status: RowStatus): TimelineRow =>
+      mkRow(id, kind, label, detail, status, depth, t, r.offset, sessionId);
     switch (r.kind) {
       case 'request_begin': {
         const retried = lastRequest && lastRequest.status === 'error' && !contentSinceRequest;
@@ -141,7 +152,13 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
       }
       case 'tool_call': {
         contentSinceRequest = true;
-        const tool = row(`${sessionId}:tool:${r.toolCallId ?? r.offset}`, 'tool', r.toolName ?? 'tool', readableArgs(r.toolName ?? '', r.excerpt), 'running');
+        const tool = row(
+          `${sessionId}:tool:${r.toolCallId ?? r.offset}`,
+          'tool',
+          r.toolName ?? 'tool',
+          readableArgs(r.toolName ?? '', r.excerpt),
+          'running',
+        );
         tool.toolCallId = r.toolCallId ?? undefined;
         out.push(tool);
         if (r.toolCallId) tools.set(r.toolCallId, tool);
@@ -156,7 +173,13 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
           if (decision !== 'allow') tool.status = 'denied';
           tool.offsets.push(r.offset);
         }
-        const mk = row(`${sessionId}:appr:${r.offset}`, 'marker', `approval: ${decision}`, r.toolName ?? tool?.label ?? '', decision === 'allow' ? 'ok' : 'denied');
+        const mk = row(
+          `${sessionId}:appr:${r.offset}`,
+          'marker',
+          `approval: ${decision}`,
+          r.toolName ?? tool?.label ?? '',
+          decision === 'allow' ? 'ok' : 'denied',
+        );
         mk.markerKind = 'approval';
         out.push(mk);
         break;
@@ -166,12 +189,17 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
         if (tool) {
           tool.end = Math.max(t, tool.waitEnd ?? tool.start);
           tool.durationMs = r.durationMs ?? Math.max(0, t - tool.start);
-          if (tool.status !== 'denied') tool.status = /^\[(interrupted|exit code|terminated|tool timeout|tool error)/m.test(r.excerpt) ? 'error' : 'ok';
+          if (tool.status !== 'denied')
+            tool.status = /^\[(interrupted|exit code|terminated|tool timeout|tool error)/m.test(r.excerpt)
+              ? 'error'
+              : 'ok';
           if (/\[interrupted: tool aborted by user\]/.test(r.excerpt)) tool.status = 'aborted';
           tool.offsets.push(r.offset);
           tool.detail = tool.detail || firstLine(r.excerpt);
         } else {
-          out.push(row(`${sessionId}:out:${r.offset}`, 'tool', r.toolName ?? 'tool output', firstLine(r.excerpt), 'ok'));
+          out.push(
+            row(`${sessionId}:out:${r.offset}`, 'tool', r.toolName ?? 'tool output', firstLine(r.excerpt), 'ok'),
+          );
         }
         break;
       }
@@ -191,11 +219,33 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
         break;
       case 'compaction_begin':
       case 'compaction_end':
-        out.push(marker(row(`${sessionId}:cmp:${r.offset}`, 'marker', r.kind === 'compaction_begin' ? 'compaction begins' : 'compaction ends', '', 'info'), 'compaction'));
+        out.push(
+          marker(
+            row(
+              `${sessionId}:cmp:${r.offset}`,
+              'marker',
+              r.kind === 'compaction_begin' ? 'compaction begins' : 'compaction ends',
+              '',
+              'info',
+            ),
+            'compaction',
+          ),
+        );
         break;
       case 'mcp_connect_begin':
       case 'mcp_connect_end':
-        out.push(marker(row(`${sessionId}:mcp:${r.offset}`, 'marker', r.kind === 'mcp_connect_begin' ? 'MCP connect' : 'MCP connected', r.excerpt, 'info'), 'mcp'));
+        out.push(
+          marker(
+            row(
+              `${sessionId}:mcp:${r.offset}`,
+              'marker',
+              r.kind === 'mcp_connect_begin' ? 'MCP connect' : 'MCP connected',
+              r.excerpt,
+              'info',
+            ),
+            'mcp',
+          ),
+        );
         break;
       case 'text':
       case 'thinking':

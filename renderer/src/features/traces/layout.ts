@@ -23,7 +23,10 @@ export function barOf(r: TimelineRow, t0: number, scale: number): Bar {
   return { left, width, waitWidth };
 }
 
-const STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
+const STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000,
+  1_800_000, 3_600_000,
+];
 
 /** Ticks (ms offsets from t0) at least `minPx` apart, covering [0, span]. */
 export function ticks(span: number, scale: number, minPx = 80): { at: number; label: string }[] {
@@ -57,7 +60,13 @@ export interface Warp {
 }
 
 /** The time axis with idle gaps between activity (rows' [start, end]) collapsed. */
-export function idleWarp(rows: readonly Pick<TimelineRow, 'start' | 'end'>[], t0: number, t1: number, minGap = IDLE_GAP_MS, keep = GAP_KEEP_MS): Warp {
+export function idleWarp(
+  rows: readonly Pick<TimelineRow, 'start' | 'end'>[],
+  t0: number,
+  t1: number,
+  minGap = IDLE_GAP_MS,
+  keep = GAP_KEEP_MS,
+): Warp {
   const spans = rows.map((r) => [r.start, Math.max(r.start, r.end)] as [number, number]).sort((a, b) => a[0] - b[0]);
   const cuts: { from: number; len: number }[] = []; // real ms since t0
   let reach = spans.length ? spans[0]![1] : t0;

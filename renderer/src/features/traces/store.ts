@@ -44,7 +44,11 @@ export interface TracesState {
 
 let openSeq = 0;
 
-async function allRecords(sessionId: string, onPage?: (rows: ApiTraceRow[], total: number) => void, seqOk: () => boolean = () => true): Promise<ApiTraceRow[]> {
+async function allRecords(
+  sessionId: string,
+  onPage?: (rows: ApiTraceRow[], total: number) => void,
+  seqOk: () => boolean = () => true,
+): Promise<ApiTraceRow[]> {
   const out: ApiTraceRow[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const r = await call('traces.page', { sessionId, offset, limit: PAGE });
@@ -78,7 +82,9 @@ export const useTraces = create<TracesState>((set, get) => ({
     const filters = f ?? get().filters;
     set({ filters });
     try {
-      const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as TraceFilters;
+      const clean = Object.fromEntries(
+        Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''),
+      ) as TraceFilters;
       set({ list: await call('traces.list', clean), listError: null });
     } catch (e) {
       set({ listError: messageOf(e) });
@@ -87,7 +93,21 @@ export const useTraces = create<TracesState>((set, get) => ({
 
   async open(sessionId) {
     const seq = ++openSeq;
-    set({ sessionId, records: [], rows: [], total: 0, loading: true, error: null, selected: null, detail: null, matches: null, search: '', expanded: {}, children: {}, zoom: 1 });
+    set({
+      sessionId,
+      records: [],
+      rows: [],
+      total: 0,
+      loading: true,
+      error: null,
+      selected: null,
+      detail: null,
+      matches: null,
+      search: '',
+      expanded: {},
+      children: {},
+      zoom: 1,
+    });
     try {
       await allRecords(
         sessionId,
@@ -115,7 +135,8 @@ export const useTraces = create<TracesState>((set, get) => ({
     const seq = openSeq;
     try {
       const records = await allRecords(sessionId, undefined, () => seq === openSeq);
-      if (seq === openSeq && get().sessionId === sessionId) set({ records, total: records.length, rows: flattenTrace(records, sessionId) });
+      if (seq === openSeq && get().sessionId === sessionId)
+        set({ records, total: records.length, rows: flattenTrace(records, sessionId) });
     } catch {
       /* keep what is shown */
     }

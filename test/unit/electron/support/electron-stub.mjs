@@ -21,7 +21,12 @@ class App extends EventEmitter {
     return Promise.resolve();
   }
   quit() {
-    const e = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    const e = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
     this.emit('before-quit', e);
     say({ quit: true, held: e.defaultPrevented });
     if (!e.defaultPrevented) setImmediate(() => process.exit(0));
@@ -40,7 +45,10 @@ export const ipcMain = {
 
 export const session = {
   defaultSession: {
-    webRequest: { onHeadersReceived: (fn) => fn({ responseHeaders: {} }, (r) => say({ csp: r.responseHeaders['Content-Security-Policy'][0] })) },
+    webRequest: {
+      onHeadersReceived: (fn) =>
+        fn({ responseHeaders: {} }, (r) => say({ csp: r.responseHeaders['Content-Security-Policy'][0] })),
+    },
     setPermissionRequestHandler: (fn) => fn({}, 'media', (granted) => say({ permission: granted })),
     setPermissionCheckHandler: () => undefined,
   },
@@ -95,7 +103,9 @@ export class BrowserWindow extends EventEmitter {
       const call = handlers.get('floe:call');
       say({ info: await call({ senderFrame: { url: pageUrl } }, 'app.info', {}) });
       say({ foreign: await call({ senderFrame: { url: 'https://example.invalid/' } }, 'app.info', {}) });
-      say({ added: await call({ senderFrame: { url: pageUrl } }, 'projects.add', { path: process.env.FLOE_SMOKE_PROJECT }) });
+      say({
+        added: await call({ senderFrame: { url: pageUrl } }, 'projects.add', { path: process.env.FLOE_SMOKE_PROJECT }),
+      });
       setTimeout(() => app.quit(), 50);
     });
   }
