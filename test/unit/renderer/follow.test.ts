@@ -27,6 +27,17 @@ describe('transcript follow state', () => {
     expect(s.stuck).toBe(true);
   });
 
+  it('once the person scrolled up, a scroll to the bottom they did not make does not resume following', () => {
+    let s = onScroll(initialFollow(), m(1500), false);
+    s = onUserUp(s);
+    s = onScroll(s, m(900), true);
+    expect(s.stuck).toBe(false);
+    s = onScroll(s, m(1500), false); // the list's own correction lands at the end
+    expect(s.stuck).toBe(false);
+    s = onScroll(s, m(1500), true); // the person goes back down themselves
+    expect(s.stuck).toBe(true);
+  });
+
   it('a wheel up unsticks at once, and the first small step of a smooth scroll does not re-stick', () => {
     let s = onScroll(initialFollow(), m(1500), false);
     s = onUserUp(s);

@@ -24,12 +24,14 @@ export function atBottom(m: ScrollMetrics, slack = BOTTOM_SLACK): boolean {
 
 /**
  * Folds one scroll event; `byUser` says the person gave scroll input a moment ago. Moving up by the person's hand
- * unsticks; reaching the bottom while moving down (or standing still) sticks again.
+ * unsticks; the person reaching the bottom again (moving down or standing still) sticks again. A scroll the person
+ * did not make — the list correcting its position as items are measured — never re-sticks: once they scrolled up,
+ * only their own way back down (or "Jump to latest") resumes following.
  */
 export function onScroll(s: FollowState, m: ScrollMetrics, byUser: boolean): FollowState {
   let stuck = s.stuck;
   if (byUser && m.top < s.lastTop - 1) stuck = false;
-  else if (atBottom(m) && m.top >= s.lastTop - 1) stuck = true;
+  else if (byUser && atBottom(m) && m.top >= s.lastTop - 1) stuck = true;
   return stuck === s.stuck && m.top === s.lastTop ? s : { stuck, lastTop: m.top };
 }
 
