@@ -38,6 +38,15 @@ describe('transcript follow state', () => {
     expect(s.stuck).toBe(true);
   });
 
+  it('right after a wheel up, a correction that lands at the end does not count as the person going down', () => {
+    let s = onScroll(initialFollow(), m(1500), false);
+    s = onUserUp(s);
+    s = onScroll(s, m(1500), true, true); // within the input window, but their input was upward
+    expect(s.stuck).toBe(false);
+    s = onScroll(s, m(1500), true, false); // a downward input (wheel down, End, scrollbar) at the end
+    expect(s.stuck).toBe(true);
+  });
+
   it('a wheel up unsticks at once, and the first small step of a smooth scroll does not re-stick', () => {
     let s = onScroll(initialFollow(), m(1500), false);
     s = onUserUp(s);

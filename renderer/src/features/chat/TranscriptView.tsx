@@ -35,6 +35,8 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
   const [saved] = useState(() => savedScroll(rootId));
   const follow = useRef<FollowState>(saved && !saved.stuck ? { stuck: false, lastTop: saved.top } : initialFollow());
   const userAt = useRef(0);
+  /** the person's latest scroll input asked to go up (a wheel up, ArrowUp/PageUp/Home) */
+  const inputUp = useRef(false);
   const [stuck, setStuck] = useState(follow.current.stuck);
   const reveal = useApprovals((s) => s.reveal);
   const revealCall = useApprovals((s) => (s.reveal ? s.pending[s.reveal]?.toolCallId : undefined));
@@ -49,9 +51,13 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
     (el: HTMLElement | Window | null) => {
       const prev = scroller.current;
       if (prev === el) return;
-      const mark = () => (userAt.current = Date.now());
+      const mark = () => {
+        userAt.current = Date.now();
+        inputUp.current = false;
+      };
       const up = () => {
-        mark();
+        userAt.current = Date.now();
+        inputUp.current = true;
         follow.current = onUserUp(follow.current);
         setStuck(follow.current.stuck);
       };
@@ -65,7 +71,7 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
         const s = scroller.current;
         if (!s) return;
         const m = { top: s.scrollTop, height: s.scrollHeight, client: s.clientHeight };
-        const next = onScroll(follow.current, m, Date.now() - userAt.current < USER_INPUT_MS);
+        const next = onScroll(follow.current, m, Date.now() - userAt.current < USER_INPUT_MS, inputUp.current);
         follow.current = next;
         setStuck(next.stuck);
         saveScroll(rootId, m.top, next.stuck);

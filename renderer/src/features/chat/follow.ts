@@ -23,15 +23,16 @@ export function atBottom(m: ScrollMetrics, slack = BOTTOM_SLACK): boolean {
 }
 
 /**
- * Folds one scroll event; `byUser` says the person gave scroll input a moment ago. Moving up by the person's hand
- * unsticks; the person reaching the bottom again (moving down or standing still) sticks again. A scroll the person
- * did not make — the list correcting its position as items are measured — never re-sticks: once they scrolled up,
- * only their own way back down (or "Jump to latest") resumes following.
+ * Folds one scroll event; `byUser` says the person gave scroll input a moment ago, `inputWasUp` that this input
+ * asked to go up (wheel up, ArrowUp/PageUp/Home). Moving up by the person's hand unsticks; the person reaching the
+ * bottom again with a downward input sticks again. A scroll the person did not ask for — the list correcting its
+ * position as items are measured, even right after their wheel up — never re-sticks: once they scrolled up, only
+ * their own way back down (or "Jump to latest") resumes following.
  */
-export function onScroll(s: FollowState, m: ScrollMetrics, byUser: boolean): FollowState {
+export function onScroll(s: FollowState, m: ScrollMetrics, byUser: boolean, inputWasUp = false): FollowState {
   let stuck = s.stuck;
   if (byUser && m.top < s.lastTop - 1) stuck = false;
-  else if (byUser && atBottom(m) && m.top >= s.lastTop - 1) stuck = true;
+  else if (byUser && !inputWasUp && atBottom(m) && m.top >= s.lastTop - 1) stuck = true;
   return stuck === s.stuck && m.top === s.lastTop ? s : { stuck, lastTop: m.top };
 }
 
