@@ -227,25 +227,26 @@ export class Runtime {
       throw new HostError('conflict', `Session ${id} is not claimed for a task; call begin first.`);
     this.setStatus(id, 'running');
     l.task = (async () => {
-      let result: TaskResult;
-      try {
-        const gen = l.session.compact(focus);
-        for (;;) {
-          const r = await gen.next();
-          if (r.done) {
-            result = r.value;
-            break;
-          }
-          this.onMessage(id, l, r.value);
-        }
-      } catch (e) {
-        result = { status: 'failed', errorMessage: e instanceof Error ? e.message : String(e) };
-      }
+      const result = await this.pump(id, l, () => l.session.compact(focus));
       // free before the status goes out: a client that sees it may start the next task at once
       l.task = undefined;
       this.releaseClaim(id);
       this.setStatus(id, statusOfResult(result.status), result.errorMessage);
     })();
+  }
+
+  /** Feeds every message of a task's stream to the session's listeners and returns how the task ended. */
+  private async pump(id: string, l: Live, start: () => AsyncGenerator<OmniMessage, TaskResult>): Promise<TaskResult> {
+    try {
+      const gen = start();
+      for (;;) {
+        const r = await gen.next();
+        if (r.done) return r.value;
+        this.onMessage(id, l, r.value);
+      }
+    } catch (e) {
+      return { status: 'failed', errorMessage: e instanceof Error ? e.message : String(e) };
+    }
   }
 
   private setStatus(
@@ -264,22 +265,11 @@ export class Runtime {
 
   private async drive(l: Live, prompt: string): Promise<void> {
     const id = l.session.id;
-    let result: TaskResult;
     const turn = this.checkpointsFor(id, prompt);
-    try {
+    const result = await this.pump(id, l, () => {
       const approve = this.broker.approverFor(id);
-      const gen = l.session.run(prompt, { approve: turn ? turn.wrap(approve) : approve });
-      for (;;) {
-        const r = await gen.next();
-        if (r.done) {
-          result = r.value;
-          break;
-        }
-        this.onMessage(id, l, r.value);
-      }
-    } catch (e) {
-      result = { status: 'failed', errorMessage: e instanceof Error ? e.message : String(e) };
-    }
+      return l.session.run(prompt, { approve: turn ? turn.wrap(approve) : approve });
+    });
     await turn?.finish();
     this.settleChildren(l);
     this.setStatus(id, statusOfResult(result.status), result.errorMessage);
