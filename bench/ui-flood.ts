@@ -24,6 +24,7 @@ import { sampleRss, sleep, watchLoop, type LoopDelay } from './lib/loop.js';
 import { machine } from './lib/output.js';
 import { makeResult, type BenchResult } from './lib/result.js';
 import { median, MIN_RUNS, perSecond, quantile } from './lib/stats.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/helpers/chromium.js';
 
 const { Terminal } = xtermHeadless;
 const RUNS = MIN_RUNS;
@@ -35,7 +36,6 @@ const FLOOD_CHARS = FLOOD_BYTES + Math.floor(FLOOD_BYTES / (LINE.length + 1));
 const IDLE_MS = 2000;
 const KEY_EVERY_MS = 60;
 const RENDERER = resolve(import.meta.dirname, '../out/renderer');
-const CHROMIUM = '/usr/bin/chromium';
 
 interface Mem {
   rssMB: number;
@@ -230,13 +230,7 @@ export async function run(): Promise<BenchResult[]> {
       executablePath: CHROMIUM,
       headless: true,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         '--disable-renderer-backgrounding',
         '--disable-background-timer-throttling',
         '--disable-backgrounding-occluded-windows',

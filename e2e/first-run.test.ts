@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../test/fixtures/model-server.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/helpers/chromium.js';
 import { FLOE_BIN } from '../test/helpers/cli.js';
 
 const NO_KEYS = {
@@ -60,18 +61,10 @@ async function openApp(env: Record<string, string>): Promise<{ page: Page; root:
   });
   const profile = mkdtempSync(join(tmpdir(), 'floe-chromium-'));
   const ctx: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1440, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   stops.push(async () => {
     await ctx.close().catch(() => undefined);

@@ -13,6 +13,7 @@ import {
   type RecordedRequest,
   type ScriptStep,
 } from '../test/fixtures/model-server.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/helpers/chromium.js';
 import { FLOE_BIN, tempHome, type TempHome } from '../test/helpers/cli.js';
 
 export const SHOTS = resolve(import.meta.dirname, '../test-results/screenshots');
@@ -103,18 +104,10 @@ export async function startEnv(scenarios: Record<string, Scenario>, opts: { visi
     const w = await startWeb(home.home);
     web = w.child;
     ctx = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1440, height: 900 },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
     const page = ctx.pages()[0] ?? (await ctx.newPage());
     page.setDefaultTimeout(15_000);
