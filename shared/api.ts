@@ -246,6 +246,8 @@ export const ParamsSchemas = {
   /** compact the session's context now (the UI's Compact action); focus: what the summary should keep in view */
   'sessions.compact': z.object({ sessionId: id, focus: z.string().max(2000).optional() }),
   'sessions.setApprovalMode': z.object({ sessionId: id, mode: APPROVAL_MODE }),
+  /** the files of the session's workspace for @-mentions (git ls-files, or a bounded walk outside git) */
+  'sessions.files': z.object({ sessionId: id }),
 
   'approvals.list': z.object({ sessionId: id.optional() }),
   'approvals.decide': z.object({
@@ -385,6 +387,8 @@ export interface Results {
   'sessions.abort': { aborted: boolean };
   'sessions.compact': { started: true };
   'sessions.setApprovalMode': ApiSession;
+  /** relative paths with "/" separators, sorted; `truncated` when the workspace has more than the list holds */
+  'sessions.files': { files: string[]; truncated: boolean };
   'approvals.list': ApiPendingApproval[];
   'approvals.decide': { decided: true };
   'approvals.preview': { dataUrl: string; mime: string; size: number };

@@ -15,6 +15,7 @@ import { EventHub } from './events.js';
 import { previewOf } from './previews.js';
 import { projectHandlers } from './projects.js';
 import { checkpointHandlers } from './checkpoints.js';
+import { composerHandlers } from './composer.js';
 import { ruleHandlers } from './rules.js';
 import { runHandlers } from './runs.js';
 import { Runtime } from './runtime.js';
@@ -78,6 +79,7 @@ export function createHost(opts: HostOptions): HostService {
     ...projectHandlers(ctx),
     ...sessionHandlers(ctx),
     ...runHandlers(ctx),
+    ...composerHandlers(ctx),
     'approvals.list': ({ sessionId }) => broker.list(sessionId),
     'approvals.decide': ({ approvalId, decision, rule }) => {
       broker.decide(approvalId, decision, rule);

@@ -1,13 +1,30 @@
 // The composer: prompt (Enter sends; while a task runs it steers; Alt+↑ focuses a waiting approval card), the
 // approval-mode selector (applies to the next decision), slash commands (/mode, /compact, /clear; slash.ts) with
-// hints, and the Stop button. Must not render the transcript.
-import { useState } from 'react';
+// hints, @-mentions of workspace files (useMentions.ts, MentionList.tsx), and the Stop button. Must not render the
+// transcript.
+import { useLayoutEffect, useRef, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode, type ApiSession } from '../../../../shared/api.js';
+import { MENTION_LIST_ID, MentionList, mentionOptionId } from './MentionList.js';
 import { SLASH_HELP, parseSlash } from './slash.js';
 import { useChat } from './store.js';
+import { useMentions } from './useMentions.js';
 
 export function Composer({ session, running }: { session: ApiSession; running: boolean }) {
   const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const box = useRef<HTMLTextAreaElement>(null);
+  /** a caret to put back after the text was replaced from code (an inserted mention) */
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null || !box.current) return;
+    box.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  }, [text]);
+  const mentions = useMentions(session.id, text, caret, (t, c) => {
+    pendingCaret.current = c;
+    setText(t);
+    setCaret(c);
+  });
   const { send, abort, setMode, compact, createSession } = useChat();
   const [stopping, setStopping] = useState(false);
   const [slashError, setSlashError] = useState<string | null>(null);
@@ -36,6 +53,7 @@ export function Composer({ session, running }: { session: ApiSession; running: b
         submit();
       }}
     >
+      <MentionList m={mentions} />
       {slashHints.length > 0 && (
         <ul className="slash-hints" aria-label="Commands">
           {slashHints.map((h) => (
@@ -51,7 +69,10 @@ export function Composer({ session, running }: { session: ApiSession; running: b
         </p>
       )}
       <textarea
+        ref={box}
         data-composer
+        aria-controls={mentions.open && mentions.items.length ? MENTION_LIST_ID : undefined}
+        aria-activedescendant={mentions.open && mentions.items.length ? mentionOptionId(mentions.active) : undefined}
         aria-label={running ? 'Steering message' : 'Prompt'}
         placeholder={
           running
@@ -60,8 +81,17 @@ export function Composer({ session, running }: { session: ApiSession; running: b
         }
         value={text}
         rows={3}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setCaret(e.target.selectionStart);
+        }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={(e) => {
+          if (mentions.onKeyDown(e)) {
+            e.preventDefault();
+            e.stopPropagation();
+            return;
+          }
           if (e.key === 'ArrowUp' && e.altKey) {
             // back to the waiting approval card without the mouse
             const card = document.querySelector<HTMLElement>('.conversation .approval[data-approval-id]');
