@@ -191,8 +191,8 @@ async function shownSessionId(page: Page): Promise<string> {
 }
 
 /**
- * New session with an approval mode, then sends `prompt` — only once the new, empty session is the one shown: the
- * composer of the session shown before is there at once, and a prompt typed into it went to that session.
+ * New session with an approval mode, then sends `prompt` — once the new, empty session is the one shown, so each
+ * test knows which session it is looking at (a prompt sent earlier also lands in the new session: ui-new-session).
  */
 export async function newSession(page: Page, mode: string, prompt: string): Promise<void> {
   await page.getByRole('button', { name: 'Chat', exact: true }).click();

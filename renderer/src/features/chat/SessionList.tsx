@@ -21,6 +21,7 @@ export function SessionList() {
   const [tried, setTried] = useState(false);
   const project = useProjects((s) => s.projects.find((p) => p.id === s.currentId) ?? null);
   const chatError = useChat((s) => s.error);
+  const creating = useChat((s) => s.creating !== null);
   const waitingIds = useApprovals(useShallow((s) => [...new Set(Object.values(s.pending).map((p) => p.sessionId))]));
 
   useEffect(() => {
@@ -33,7 +34,7 @@ export function SessionList() {
         className="new-session"
         onSubmit={(e) => {
           e.preventDefault();
-          if (project?.missing) return;
+          if (project?.missing || creating) return;
           if (!model && settings && !settings.defaultModel) return setTried(true);
           void createSession({ ...(model ? { model } : {}), ...(mode ? { approvalMode: mode } : {}) });
         }}
@@ -57,8 +58,8 @@ export function SessionList() {
             </option>
           ))}
         </select>
-        <button type="submit" className="primary" aria-label="New session">
-          New session
+        <button type="submit" className="primary" aria-label="New session" disabled={creating} aria-busy={creating}>
+          {creating ? 'Starting…' : 'New session'}
         </button>
       </form>
       {project?.missing && <MissingFolderNotice project={project} />}

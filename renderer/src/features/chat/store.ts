@@ -19,6 +19,8 @@ export interface ChatState {
   childRoot: Record<string, string>;
   error: string | null;
   busy: boolean;
+  /** a "New session" in flight: a prompt sent meanwhile waits for it and goes to the new session */
+  creating: Promise<ApiSession | null> | null;
   loadSessions(projectId: string): Promise<void>;
   openSession(id: string | null): Promise<void>;
   createSession(o: { model?: string; approvalMode?: ApiApprovalMode; title?: string }): Promise<ApiSession | null>;
@@ -44,6 +46,7 @@ export const useChat = create<ChatState>((set, get) => ({
   childRoot: {},
   error: null,
   busy: false,
+  creating: null,
 
   async loadSessions(projectId) {
     try {
@@ -91,24 +94,44 @@ export const useChat = create<ChatState>((set, get) => ({
       set({ error: 'Open a project first: sessions belong to a project folder.' });
       return null;
     }
+    const creating = (async (): Promise<ApiSession | null> => {
+      try {
+        const s = await call('sessions.create', { projectId, ...o });
+        set((st) => ({
+          sessions: [s, ...st.sessions.filter((x) => x.id !== s.id)],
+          transcripts: { ...st.transcripts, [s.id]: emptyTranscript() },
+          status: { ...st.status, [s.id]: { status: s.status } },
+        }));
+        await get().openSession(s.id);
+        return s;
+      } catch (e) {
+        set({ error: messageOf(e) });
+        return null;
+      }
+    })();
+    set({ creating });
     try {
-      const s = await call('sessions.create', { projectId, ...o });
-      set((st) => ({
-        sessions: [s, ...st.sessions.filter((x) => x.id !== s.id)],
-        transcripts: { ...st.transcripts, [s.id]: emptyTranscript() },
-        status: { ...st.status, [s.id]: { status: s.status } },
-      }));
-      await get().openSession(s.id);
-      return s;
-    } catch (e) {
-      set({ error: messageOf(e) });
-      return null;
+      return await creating;
+    } finally {
+      if (get().creating === creating) set({ creating: null });
     }
   },
 
   async send(prompt) {
-    const id = get().currentId;
-    if (!id || !prompt.trim()) return;
+    if (!prompt.trim()) return;
+    // typed after "New session" was clicked but before the session existed: it belongs to the new session, not to
+    // the one still on screen
+    const creating = get().creating;
+    let id = get().currentId;
+    if (creating) {
+      const made = await creating;
+      if (!made) {
+        set({ error: `${get().error ?? 'The new session could not be created.'} Your prompt was not sent: ${prompt}` });
+        return;
+      }
+      id = made.id;
+    }
+    if (!id) return;
     const running = get().status[id]?.status === 'running';
     try {
       if (running) await call('sessions.steer', { sessionId: id, prompt });
