@@ -206,4 +206,43 @@ describe('transcript follows output', () => {
       await shot(page, 'ui-02-jump-to-latest');
     },
   );
+
+  it(
+    'a wheel up that barely moves the view still stops following: growth below does not pull it back down',
+    { timeout: 120_000 },
+    async () => {
+      // The list library has its own follow logic that snaps to the bottom when it finds itself there after a size
+      // increase; a person who scrolled up by a hair (or whose wheel scroll had not landed yet) was pulled back.
+      const { page } = env;
+      await openProject(page, env.home.workspace);
+      await page.getByRole('button', { name: 'Chat', exact: true }).click();
+      await page.getByLabel('Approval mode').selectOption('allow-all');
+      await page.getByRole('button', { name: 'New session' }).click();
+      await page.getByLabel('Prompt').fill('STREAMLONG tell me a lot');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByText('Line 30 of a long').waitFor({ timeout: 30_000 });
+      await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
+      await page.locator('[data-testid="transcript"]').hover();
+      await page.mouse.wheel(0, -2);
+      await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+      const before = await metrics(page);
+      await page.getByText('Line 70 of a long').waitFor({ state: 'attached', timeout: 30_000 });
+      const after = await metrics(page);
+      expect(after.gap, `before ${JSON.stringify(before)} after ${JSON.stringify(after)}`).toBeGreaterThan(
+        before.gap + 100,
+      );
+      expect(Math.abs(after.top - before.top), `before ${JSON.stringify(before)}`).toBeLessThan(5);
+      await page.getByRole('button', { name: 'Stop the task' }).click();
+      await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('aborted');
+      // following again, with nothing growing: a shorter window keeps the bottom in view
+      await page.getByRole('button', { name: 'Jump to latest' }).click();
+      await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
+      try {
+        await page.setViewportSize({ width: 1440, height: 600 });
+        await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
+      } finally {
+        await page.setViewportSize({ width: 1440, height: 900 });
+      }
+    },
+  );
 });

@@ -32,6 +32,7 @@ function saveScroll(id: string, top: number, stuck: boolean): void {
 export function TranscriptView({ transcript, rootId }: { transcript: Transcript; rootId: string }) {
   const virt = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
+  const resized = useRef<ResizeObserver | null>(null);
   const [saved] = useState(() => savedScroll(rootId));
   const follow = useRef<FollowState>(saved && !saved.stuck ? { stuck: false, lastTop: saved.top } : initialFollow());
   const userAt = useRef(0);
@@ -83,7 +84,16 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
         el.addEventListener('pointerdown', mark);
         el.addEventListener('keydown', keys);
         el.addEventListener('scroll', scroll, { passive: true });
-      } else scroller.current = null;
+        // the viewport shrinking (a taller composer, a smaller window) must not lose the bottom while following
+        resized.current?.disconnect();
+        resized.current = new ResizeObserver(() => {
+          if (follow.current.stuck && scroller.current === el) el.scrollTop = el.scrollHeight;
+        });
+        resized.current.observe(el);
+      } else {
+        scroller.current = null;
+        resized.current?.disconnect();
+      }
     },
     [rootId],
   );
@@ -118,7 +128,9 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
         style={{ height: '100%' }}
         data={items}
         computeItemKey={(_, it) => it.key}
-        followOutput={() => (follow.current.stuck ? 'auto' : false)}
+        // Following is ours alone (grew, the ResizeObserver above): the list's own follow logic snaps back to the
+        // bottom whenever it finds itself there after a size increase, even when the person has just scrolled up.
+        followOutput={false}
         totalListHeightChanged={grew}
         scrollerRef={setScroller}
         {...(saved && !saved.stuck ? { initialScrollTop: saved.top } : { initialTopMostItemIndex: items.length - 1 })}
