@@ -1,5 +1,6 @@
 // E2E (issue 12, item 8) in real Chromium: timeline rows read as the command (not raw JSON); a tool row's detail
-// shows the call, who approved it, its duration, exit code and output, with the raw record behind a toggle.
+// shows the call, who approved it and when, under which approval mode and rule, its duration, exit code and
+// output, with the raw record behind a toggle.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
 
@@ -13,7 +14,11 @@ beforeAll(async () => {
     IDLEONE: () => say('first turn done'),
     IDLETWO: () => say('second turn done'),
     TIMELINE: (ph) =>
-      ph === 0 ? call('exec_command', { cmd: 'echo "timeline-out"; exit 2' }) : say('it exited with 2'),
+      ph === 0
+        ? call('exec_command', { cmd: 'echo "timeline-out"; exit 2' })
+        : ph === 1
+          ? call('exec_command', { cmd: 'echo by-rule' })
+          : say('it exited with 2'),
   });
 }, 60_000);
 
@@ -28,30 +33,44 @@ afterAll(async () => {
 });
 
 describe('timeline', () => {
-  it('readable row label; detail with approval, duration, exit code and output; raw behind a toggle', async () => {
+  it('readable row label; detail with approval (who, when, mode, rule), duration, exit code and output; raw behind a toggle', async () => {
     const { page } = env;
     await openProject(page, env.home.workspace);
     await newSession(page, 'always-ask', 'TIMELINE run and fail');
+    // allowed by the person for the session: the second call goes through by that session rule
     await page
       .getByRole('group', { name: /^Approval needed: exec_command/ })
-      .getByRole('button', { name: 'Allow exec_command', exact: true })
+      .getByRole('button', { name: 'Allow exec_command for this session', exact: true })
       .click();
     await page.getByText('it exited with 2').waitFor();
     await page.getByRole('button', { name: 'Traces', exact: true }).click();
     await page.getByRole('button', { name: /Open trace of TIMELINE/ }).click();
-    const toolRow = page.locator('.tl-row[data-kind="tool"]');
+    const toolRow = page.locator('.tl-row[data-kind="tool"]').first();
     await toolRow.waitFor();
     expect(await toolRow.locator('.tl-detail').textContent()).toBe('echo "timeline-out"; exit 2');
     await toolRow.click();
     const pane = page.getByRole('complementary', { name: 'Record detail' });
     await pane.getByText('exit code: 2').waitFor();
-    await pane.getByText(/^allow by .+ at /).waitFor();
+    await pane.getByText(/^allow by human at /).waitFor();
+    const fact = (name: string) =>
+      pane.locator('dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
+    expect(await fact('approval mode').textContent()).toBe('always-ask');
+    expect(await fact('rule').count()).toBe(0);
     expect(await pane.locator('.detail-output').textContent()).toBe('timeline-out');
     await pane.getByLabel('Command', { exact: true }).getByText('echo "timeline-out"; exit 2').waitFor();
     expect(await pane.locator('.detail-raw').isVisible()).toBe(false);
     await shot(page, 'ui-10-timeline-detail');
     await pane.getByText('Raw record').click();
     await expect.poll(() => pane.locator('.detail-raw').isVisible()).toBe(true);
+
+    // the second call: decided by the session rule the person's choice added, under the same mode
+    const ruleRow = page.locator('.tl-row[data-kind="tool"]').nth(1);
+    expect(await ruleRow.locator('.tl-detail').textContent()).toBe('echo by-rule');
+    await ruleRow.click();
+    await pane.getByText(/^allow by rule at /).waitFor();
+    expect(await fact('approval mode').textContent()).toBe('always-ask');
+    expect(await fact('rule').textContent()).toMatch(/^allow exec_command \(session rule rule-[0-9a-f]+\)$/);
+    await shot(page, 'ui-10b-timeline-detail-rule');
   });
 
   it('an idle stretch between turns is collapsed on the axis and marked', { timeout: 90_000 }, async () => {

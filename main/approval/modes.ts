@@ -46,9 +46,9 @@ export function modeApprover(
     const mode = await getMode();
     const step = approvalStep(mode, req, getRules ? getRules(req) : []);
     if (step.kind === 'decided')
-      return { decision: step.decision, decidedBy: step.decidedBy, ...(step.rule ? { rule: step.rule } : {}) };
-    if (!askHuman) return { decision: 'deny', decidedBy: 'mode' };
+      return { decision: step.decision, decidedBy: step.decidedBy, mode, ...(step.rule ? { rule: step.rule } : {}) };
+    if (!askHuman) return { decision: 'deny', decidedBy: 'mode', mode };
     const a = normalizeAnswer(await askHuman({ ...req, uncovered: step.uncovered }, signal));
-    return { decision: a.decision, decidedBy: a.decidedBy ?? 'human', ...(step.rule ? { rule: step.rule } : {}) };
+    return { decision: a.decision, decidedBy: a.decidedBy ?? 'human', mode, ...(step.rule ? { rule: step.rule } : {}) };
   };
 }

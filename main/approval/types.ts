@@ -29,6 +29,8 @@ export interface ApprovalAnswer {
   decidedBy?: DecidedBy;
   /** the rule(s) that decided or sent the call to a person, as ruleLabel() names them */
   rule?: string;
+  /** the approval mode in force when it was decided (traced as approval_decision.mode) */
+  mode?: ApprovalMode;
 }
 
 /** Returns a bare decision or one with who decided. A throwing or rejecting function counts as deny. */

@@ -5,7 +5,7 @@
 import { eventMsg } from '../../shared/omni/builders.js';
 import { isComplete } from '../../shared/omni/guards.js';
 import type { ModelMessage, OmniMessage, ToolCallOutputPayload, ToolCallPayload } from '../../shared/omni/types.js';
-import { normalizeAnswer } from '../approval/modes.js';
+import { isApprovalMode, normalizeAnswer } from '../approval/modes.js';
 import type { ApprovalAnswer, ApproveFn } from '../approval/types.js';
 import { closedOutput, runTool } from '../environment/environment.js';
 import { prepareCall } from '../environment/prepare.js';
@@ -112,6 +112,7 @@ export class CallRunner {
         tool_name: prep.toolName,
         ...(answer.decidedBy ? { decided_by: answer.decidedBy } : {}),
         ...(answer.rule ? { rule: answer.rule } : {}),
+        ...(isApprovalMode(answer.mode) ? { mode: answer.mode } : {}),
       }),
     );
     if (answer.decision !== 'allow') {

@@ -8,7 +8,7 @@ import type { ApiPendingApproval } from '../../shared/api.js';
 import { approvalStep } from '../approval/decide.js';
 import { validateRule, type RuleScope } from '../approval/rules.js';
 import type { Uncovered } from '../approval/rules-match.js';
-import type { ApprovalAnswer, ApproveFn } from '../approval/types.js';
+import type { ApprovalAnswer, ApprovalMode, ApproveFn } from '../approval/types.js';
 import type { PendingApproval, Store } from '../store/index.js';
 import { badRequest, notFound } from './errors.js';
 import type { EventHub } from './events.js';
@@ -20,6 +20,8 @@ interface Waiter {
   uncovered: Uncovered[];
   /** an ask rule that sent the call to a person */
   rule?: string;
+  /** the session's approval mode when the call was sent to a person */
+  mode: ApprovalMode;
   resolve: (a: ApprovalAnswer) => void;
 }
 
@@ -53,13 +55,14 @@ export class ApprovalBroker {
   approverFor(rootId: string): ApproveFn {
     return async (req, signal) => {
       const mode = this.store.sessions.getApprovalMode(rootId);
-      if (!mode || mode === 'deny-all') return { decision: 'deny', decidedBy: 'mode' };
+      if (!mode) return { decision: 'deny', decidedBy: 'mode' };
+      if (mode === 'deny-all') return { decision: 'deny', decidedBy: 'mode', mode };
       const rules = this.store.rules.applicable(rootId, this.projectKey(rootId));
       const step = approvalStep(mode, req, rules);
       if (step.kind === 'decided') {
-        return { decision: step.decision, decidedBy: step.decidedBy, ...(step.rule ? { rule: step.rule } : {}) };
+        return { decision: step.decision, decidedBy: step.decidedBy, mode, ...(step.rule ? { rule: step.rule } : {}) };
       }
-      if (signal?.aborted) return { decision: 'deny', decidedBy: 'human' };
+      if (signal?.aborted) return { decision: 'deny', decidedBy: 'human', mode };
       const id = newApprovalId();
       const origin = req.origin ?? req.call.origin ?? null;
       const row = this.store.approvals.addPending({
@@ -78,6 +81,7 @@ export class ApprovalBroker {
           rootId,
           calledName,
           uncovered: step.uncovered,
+          mode,
           ...(step.rule ? { rule: step.rule } : {}),
           resolve: (a) => {
             signal?.removeEventListener('abort', onAbort);
@@ -96,7 +100,7 @@ export class ApprovalBroker {
     this.waiters.delete(id);
     this.store.approvals.removePending(id);
     this.events.emit('approval.resolved', { approvalId: id, sessionId: w.rootId, decision });
-    w.resolve({ decision, decidedBy, ...(w.rule ? { rule: w.rule } : {}) });
+    w.resolve({ decision, decidedBy, mode: w.mode, ...(w.rule ? { rule: w.rule } : {}) });
     return true;
   }
 

@@ -141,6 +141,7 @@ describe('host over WebSocket', () => {
         tool_call_id: 'call_1',
         tool_name: 'exec_command',
         decided_by: 'human',
+        mode: 'always-ask',
       },
     ]);
     expect(payloadsOf(messages, 'tool_call_output')[0].output).toContain('hello-from-42-pty');

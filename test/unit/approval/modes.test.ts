@@ -29,13 +29,17 @@ describe('approval modes', () => {
         return 'deny';
       },
     );
-    expect(await fn(req('rw'))).toEqual({ decision: 'allow', decidedBy: 'mode' });
+    expect(await fn(req('rw'))).toEqual({ decision: 'allow', decidedBy: 'mode', mode: 'allow-all' });
     mode = 'always-ask';
-    expect(await fn(req('rw'))).toEqual({ decision: 'deny', decidedBy: 'human' });
+    expect(await fn(req('rw'))).toEqual({ decision: 'deny', decidedBy: 'human', mode: 'always-ask' });
     expect(asked).toEqual(['x']);
   });
   it('no person to ask means deny; garbage answers mean deny', async () => {
-    expect(await modeApprover(() => 'always-ask')(req('r'))).toEqual({ decision: 'deny', decidedBy: 'mode' });
+    expect(await modeApprover(() => 'always-ask')(req('r'))).toEqual({
+      decision: 'deny',
+      decidedBy: 'mode',
+      mode: 'always-ask',
+    });
     expect(normalizeAnswer('yes')).toEqual({ decision: 'deny' });
     expect(normalizeAnswer({ decision: 'allow', decidedBy: 'rule' })).toEqual({ decision: 'allow', decidedBy: 'rule' });
   });

@@ -56,7 +56,7 @@ describe('ApprovalBroker', () => {
     expect(store.approvals.listPending('s1').map((x) => x.id)).toEqual([asked.id]);
     expect(() => broker.decide('approval-forged', 'allow')).toThrow(/no pending approval/);
     broker.decide(asked.id, 'allow');
-    expect(await p).toEqual({ decision: 'allow', decidedBy: 'human' });
+    expect(await p).toEqual({ decision: 'allow', decidedBy: 'human', mode: 'always-ask' });
     expect(store.approvals.listPending()).toEqual([]);
     expect(seen.find((e) => e.event === 'approval.resolved')!.payload).toEqual({
       approvalId: asked.id,
@@ -69,11 +69,11 @@ describe('ApprovalBroker', () => {
   it('re-reads the mode from SQLite before every decision', async () => {
     const approve = broker.approverFor('s1');
     store.sessions.setApprovalMode('s1', 'allow-all');
-    expect(await approve(req('exec_command'))).toEqual({ decision: 'allow', decidedBy: 'mode' });
+    expect(await approve(req('exec_command'))).toEqual({ decision: 'allow', decidedBy: 'mode', mode: 'allow-all' });
     store.sessions.setApprovalMode('s1', 'deny-all');
-    expect(await approve(req('exec_command'))).toEqual({ decision: 'deny', decidedBy: 'mode' });
+    expect(await approve(req('exec_command'))).toEqual({ decision: 'deny', decidedBy: 'mode', mode: 'deny-all' });
     store.sessions.setApprovalMode('s1', 'read-only');
-    expect(await approve(req('read_image', 'r'))).toEqual({ decision: 'allow', decidedBy: 'mode' });
+    expect(await approve(req('read_image', 'r'))).toEqual({ decision: 'allow', decidedBy: 'mode', mode: 'read-only' });
     expect(seen.filter((e) => e.event === 'approval.request')).toHaveLength(0);
   });
 
@@ -81,10 +81,11 @@ describe('ApprovalBroker', () => {
     const p = broker.approverFor('s1')(req('exec_command'));
     await tick();
     broker.decide(seen[0]!.payload.id, 'allow-session');
-    expect(await p).toEqual({ decision: 'allow', decidedBy: 'human' });
+    expect(await p).toEqual({ decision: 'allow', decidedBy: 'human', mode: 'always-ask' });
     expect(await broker.approverFor('s1')(req('exec_command', 'rw', 'call_2'))).toEqual({
       decision: 'allow',
       decidedBy: 'rule',
+      mode: 'always-ask',
       rule: expect.stringMatching(/^allow exec_command \(session rule rule-[0-9a-f]{12}\)$/),
     });
     // another session still asks
@@ -93,9 +94,13 @@ describe('ApprovalBroker', () => {
     expect(broker.list('s2')).toHaveLength(1);
     // deny-all wins over a rule
     store.sessions.setApprovalMode('s1', 'deny-all');
-    expect(await broker.approverFor('s1')(req('exec_command'))).toEqual({ decision: 'deny', decidedBy: 'mode' });
+    expect(await broker.approverFor('s1')(req('exec_command'))).toEqual({
+      decision: 'deny',
+      decidedBy: 'mode',
+      mode: 'deny-all',
+    });
     broker.denyAll('s2');
-    expect(await other).toEqual({ decision: 'deny', decidedBy: 'human' });
+    expect(await other).toEqual({ decision: 'deny', decidedBy: 'human', mode: 'always-ask' });
   });
 
   it('denyAll denies only that session; an aborted signal denies its pending call', async () => {

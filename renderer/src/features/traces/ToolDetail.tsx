@@ -1,5 +1,5 @@
 // The timeline's detail for a tool row: the call as a person reads it (ArgsPanel), who approved it and when,
-// its duration, exit notes and output — read from the row's own trace records. Raw lines stay behind a toggle in
+// under which approval mode and rule, its duration, exit notes and output — read from the row's own trace records. Raw lines stay behind a toggle in
 // the Timeline. Presentation plus one read-only API call per record.
 import { useEffect, useState } from 'react';
 import type { OmniMessage } from '../../../../shared/omni/types.js';
@@ -14,7 +14,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 interface Facts {
   name?: string;
   args?: string;
-  approval?: { decision: string; by?: string; at: string; tool?: string };
+  approval?: { decision: string; by?: string; at: string; tool?: string; mode?: string; rule?: string };
   output?: string;
   outputAt?: string;
 }
@@ -32,6 +32,8 @@ function factsOf(ms: (OmniMessage | null)[]): Facts {
         by: str(p.decided_by),
         at: m!.timestamp,
         tool: str(p.tool_name),
+        mode: str(p.mode),
+        rule: str(p.rule),
       };
     } else if (p.type === 'tool_call_output') {
       f.output = str(p.output) ?? '';
@@ -92,6 +94,18 @@ export function ToolDetail({ row }: { row: TimelineRow }) {
             ? `${facts.approval.decision} by ${facts.approval.by ?? 'unknown'} at ${new Date(facts.approval.at).toLocaleTimeString()}`
             : 'none recorded (allowed by mode or rule)'}
         </dd>
+        {facts.approval && (
+          <>
+            <dt>approval mode</dt>
+            <dd>{facts.approval.mode ?? 'not recorded'}</dd>
+          </>
+        )}
+        {facts.approval?.rule && (
+          <>
+            <dt>rule</dt>
+            <dd>{facts.approval.rule}</dd>
+          </>
+        )}
       </dl>
       {facts.args !== undefined && <ArgsPanel toolName={tool} args={facts.args} />}
       <h3>Output</h3>
