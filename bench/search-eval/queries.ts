@@ -7,7 +7,8 @@
 //   ambiguous   two or more tools fit; any of them counts
 //   nomatch     no tool fits: the right answer is no result
 // Each query with more than one expected tool accepts any of them. Every 4th query of each category (index 3, 7,
-// 11, …) is held out: tuning looks only at the others (`npm run eval:search -- --dev`).
+// 11, …) is held-out set 1: the first round of tuning did not look at it; the second round did (a second, unseen
+// set is queries-fresh.ts).
 
 export type Category = 'keyword' | 'paraphrase' | 'parameter' | 'ambiguous' | 'nomatch';
 

@@ -1,8 +1,9 @@
 // `npm run eval:search`: runs every labelled query (queries.ts) through the deferred-tool search over the real
 // tool lists of the fixture (mcp-tools.json) and prints top-1, top-3, MRR and abstention per category and overall,
-// for the tuning set, the held-out set and both, with the goals and verdicts; `results` is the mean number of
-// results a query returned (what the model reads).
-// Options: --dev (tuning set only: use this while tuning), --misses (list the queries that missed),
+// for each query set and all together, with the goals and verdicts; `results` is the mean number of results a query
+// returned (what the model reads). Sets: tuning (queries.ts), held-out 1 (every 4th query of queries.ts: not looked
+// at in the first round, tuned on since the second) and held-out 2 (queries-fresh.ts: never tuned against).
+// Options: --dev (the two tuned-on sets only: use this while tuning), --misses (list the queries that missed),
 // --engine minisearch|bm25f and --min-coverage <0..1> (to compare rankers; default: what searchTools uses),
 // --catalogue <n> (search n tools: the real ones repeated over renamed server copies; any copy counts).
 import { DEFAULT_ENGINE, type SearchOptions } from '../../main/environment/deferred/search.js';
@@ -10,6 +11,7 @@ import { ENGINES, type EngineName } from '../../main/environment/deferred/tool-i
 import { evaluate } from './evaluate.js';
 import { loadFixture } from './fixture.js';
 import { byCategory, GOALS, score, verdicts, type GroupScore, type QueryOutcome } from './metrics.js';
+import { FRESH_QUERIES } from './queries-fresh.js';
 import { CATEGORIES, isHeldOut, QUERIES } from './queries.js';
 
 const USAGE =
@@ -82,22 +84,26 @@ function table(title: string, outcomes: QueryOutcome[]): GroupScore {
   return all;
 }
 
-const outcomes = evaluate({ search: options, catalogueSize: size || undefined });
-const dev = outcomes.filter((o) => !isHeldOut(o.query));
-const held = outcomes.filter((o) => isHeldOut(o.query));
+const queries = devOnly ? QUERIES : [...QUERIES, ...FRESH_QUERIES];
+const outcomes = evaluate({ search: options, catalogueSize: size || undefined, queries });
+const fresh = new Set(FRESH_QUERIES);
+const dev = outcomes.filter((o) => !fresh.has(o.query) && !isHeldOut(o.query));
+const held1 = outcomes.filter((o) => !fresh.has(o.query) && isHeldOut(o.query));
+const held2 = outcomes.filter((o) => fresh.has(o.query));
 console.log(
   `search evaluation: ${size || fixture.tools.length} tools of ${fixture.servers.length} MCP servers ` +
     `(${fixture.servers.map((s) => `${s.package}@${s.version}`).join(', ')}); ` +
-    `${QUERIES.length} queries, ${held.length} held out; engine ${options.engine ?? DEFAULT_ENGINE}; ` +
+    `${queries.length} queries; engine ${options.engine ?? DEFAULT_ENGINE}; ` +
     'top-3 and MRR over answerable queries, abstention over nomatch',
 );
 table(`tuning set (${dev.length} queries)`, dev);
+table(`held-out 1 (${held1.length} queries; unseen in round 1, tuned on since round 2)`, held1);
 if (!devOnly) {
-  table(`held-out set (${held.length} queries)`, held);
+  table(`held-out 2 (${held2.length} queries; never tuned against)`, held2);
   table(`all (${outcomes.length} queries)`, outcomes);
 }
 if (showMisses) {
-  const shown = devOnly ? dev : outcomes;
+  const shown = outcomes;
   console.log('\nmisses (answerable: not in top 3; nomatch: returned something):');
   for (const o of shown) {
     const miss = o.query.category === 'nomatch' ? o.returned.length > 0 : !(o.rank >= 1 && o.rank <= 3);

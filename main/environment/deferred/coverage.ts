@@ -1,7 +1,11 @@
 // Abstention by query coverage for deferred-tool search: a tool answers a query only if it covers the query's
 // important concepts. Each concept (a query word with its synonyms) weighs its rarity among the registry's tools
 // (BM25 IDF; a word no tool uses weighs the most, so "send an email" is not answered by a tool that only sends);
-// a tool's coverage is the weight of the concepts it contains over the weight of all of them. Pure.
+// a tool's coverage is the weight of the concepts it contains over the weight of all of them (a concept found only
+// in a parameter's prose counts half). Weight alone cannot
+// tell "delete a Slack message" (the rare word is the operation no Slack tool does) from "forget a stored fact", so
+// a tool must also match the query's roles: one of its operation words (read, delete, send …), when it has any, and
+// one of its other words that the registry knows, when it has any. Pure.
 import { idf } from './tool-index.js';
 
 export interface Concept {
@@ -13,6 +17,31 @@ export interface Concept {
   variants: Map<string, number>;
   /** `+word`: the stem itself must be present */
   required: boolean;
+  /** an operation word of the synonym table (read, write, delete, send …) */
+  operation: boolean;
+}
+
+/** True when the tool's terms contain the concept or one of its synonyms. */
+export function contains(concept: Concept, terms: ReadonlySet<string>): boolean {
+  for (const v of concept.variants.keys()) if (terms.has(v)) return true;
+  return false;
+}
+
+/**
+ * True when the tool matches what the query asks to do and what it asks it of: at least one operation concept (if
+ * the query has any) and at least one other concept that some tool of the registry contains (`known`, if the query
+ * has any). A tool that sends messages does not answer "delete a message"; one that deletes notes does not answer
+ * "delete a repository".
+ */
+export function matchesRoles(
+  concepts: readonly Concept[],
+  known: readonly boolean[],
+  terms: ReadonlySet<string>,
+): boolean {
+  const ops = concepts.filter((c) => c.operation);
+  const objects = concepts.filter((c, i) => !c.operation && known[i]);
+  if (ops.length > 0 && !ops.some((c) => contains(c, terms))) return false;
+  return objects.length === 0 || objects.some((c) => contains(c, terms));
 }
 
 /** A coverage below this drops the tool from the results. */
@@ -23,14 +52,27 @@ export function conceptWeights(dfs: readonly number[], n: number): number[] {
   return dfs.map((df) => idf(df, n));
 }
 
-/** Share (0..1) of the concepts' weight that a tool with these terms covers. */
-export function coverage(concepts: readonly Concept[], weights: readonly number[], terms: ReadonlySet<string>): number {
+/** Credit of a concept found only in a parameter's prose: weak evidence that the tool does it. */
+export const WEAK_CREDIT = 0.5;
+
+/**
+ * Share (0..1) of the concepts' weight that a tool with these terms covers. `strong`, when given, holds the terms
+ * of the tool's name, description and parameter names; a concept found only elsewhere (a parameter's prose: "can
+ * be converted by adding a period") counts WEAK_CREDIT of its weight.
+ */
+export function coverage(
+  concepts: readonly Concept[],
+  weights: readonly number[],
+  terms: ReadonlySet<string>,
+  strong: ReadonlySet<string> = terms,
+): number {
   let total = 0;
   let covered = 0;
   concepts.forEach((c, i) => {
     const w = weights[i]!;
     total += w;
-    if ([...c.variants.keys()].some((v) => terms.has(v))) covered += w;
+    if (contains(c, strong)) covered += w;
+    else if (contains(c, terms)) covered += w * WEAK_CREDIT;
   });
   return total === 0 ? 0 : covered / total;
 }

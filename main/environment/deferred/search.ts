@@ -9,8 +9,8 @@
 import { asciiEqualsIgnoreCase } from '../names.js';
 import type { JsonSchema, ToolDefinition } from '../types.js';
 import { COMMON_WORDS, splitWords, stem, STOPWORDS } from './analyze.js';
-import { conceptWeights, coverage, MIN_COVERAGE, type Concept } from './coverage.js';
-import { expand } from './synonyms.js';
+import { conceptWeights, coverage, matchesRoles, MIN_COVERAGE, type Concept } from './coverage.js';
+import { expand, isOperation } from './synonyms.js';
 import { ENGINES, indexOf, toolsWithAny, type EngineName } from './tool-index.js';
 
 export { splitWords, stem } from './analyze.js';
@@ -61,10 +61,29 @@ export function parseQuery(query: string): Concept[] {
       const s = stem(word);
       const existing = out.find((c) => c.stem === s);
       if (existing) existing.required ||= required;
-      else out.push({ word, stem: s, variants: expand(s), required });
+      else out.push({ word, stem: s, variants: expand(s), required, operation: isOperation(s) });
     }
   }
   return out;
+}
+
+/**
+ * Two adjacent query words that a tool writes as one ("sequential thinking" for `sequentialthinking`, "get env" for
+ * `getenv`): the joined word's stem, when some tool contains it, becomes a full-weight variant of both concepts.
+ */
+export function joinCompounds(query: string, concepts: Concept[], df: ReadonlyMap<string, number>): void {
+  const words = query
+    .split(/[\s,]+/)
+    .flatMap((raw) => splitWords(raw.replace(/^\+/, '')))
+    .filter((w) => !STOPWORDS.has(w));
+  for (let i = 0; i + 1 < words.length; i++) {
+    const joined = stem(words[i]! + words[i + 1]!);
+    if (!df.has(joined)) continue;
+    for (const w of [words[i]!, words[i + 1]!]) {
+      const c = concepts.find((x) => x.stem === stem(w));
+      if (c) c.variants.set(joined, 1);
+    }
+  }
 }
 
 /** The tool's JSON Schema without `$schema` (a URL of the draft the server used: tokens the model does not need). */
@@ -133,6 +152,7 @@ export function searchTools(
     };
   }
   const index = indexOf(tools);
+  joinCompounds(q, parsed, index.df);
   // a common English word that no tool uses (nor a synonym of it) is filler, not a missing capability
   const dfs = parsed.map((c) => toolsWithAny(index, c.variants.keys()).size);
   const kept = parsed
@@ -143,6 +163,7 @@ export function searchTools(
     kept.map((k) => k.df),
     index.tools.length,
   );
+  const known = kept.map((k) => k.df > 0);
   const scores = ENGINES[options.engine ?? DEFAULT_ENGINE](
     index,
     concepts.map((c) => c.variants),
@@ -167,7 +188,10 @@ export function searchTools(
     if (scored.length >= limit || score < floor) break;
     const t = index.tools[i]!;
     if (concepts.some((c) => c.required && !t.all.has(c.stem))) continue;
-    if (score < WHOLE_NAME_BONUS && coverage(concepts, weights, t.all) < minCoverage) continue;
+    if (score < WHOLE_NAME_BONUS) {
+      if (!matchesRoles(concepts, known, t.all)) continue;
+      if (coverage(concepts, weights, t.all, t.strong) < minCoverage) continue;
+    }
     if (scored.length === 0) floor = score * (options.minRelativeScore ?? MIN_RELATIVE_SCORE);
     scored.push(entry(t.def, score));
   }

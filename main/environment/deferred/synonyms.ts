@@ -1,14 +1,15 @@
 // The tool-domain synonym table of deferred-tool search: words a model uses for the same operation or object
 // (`show` for read, `folder` for directory, `PR` for pull request). A query word is expanded to the other members
 // of every group it belongs to, at a lower weight than the word itself; tool fields are indexed as written.
-// Groups are general tool vocabulary, not tuned to particular servers. Pure; stems are computed once at load.
+// Groups are general tool vocabulary, not tuned to particular servers. The words of the operation groups are the
+// verbs of tool vocabulary: search uses them to tell what a query asks to do from what it asks it of
+// (coverage.ts). Pure; stems are computed once at load.
 import { analyze, stem } from './analyze.js';
 
 /** Weight of a synonym relative to the word the query used (1). */
 export const SYNONYM_WEIGHT = 0.6;
 
-const GROUPS: string[][] = [
-  // operations
+const OPERATION_GROUPS: string[][] = [
   ['read', 'get', 'fetch', 'show', 'view', 'open', 'cat', 'display', 'retrieve', 'load', 'see', 'look', 'inspect'],
   ['write', 'save', 'create', 'put', 'store', 'persist', 'overwrite', 'record'],
   ['create', 'make', 'new', 'add', 'open', 'start', 'init'],
@@ -27,10 +28,14 @@ const GROUPS: string[][] = [
   ['run', 'execute', 'exec', 'invoke', 'trigger', 'launch'],
   ['sum', 'add', 'total', 'plus', 'addition'],
   ['think', 'reason', 'reflect', 'ponder', 'deliberate'],
-  ['remember', 'memorize', 'memory', 'recall', 'store'],
+  ['remember', 'memorize', 'recall', 'store'],
   ['review', 'approve', 'critique'],
-  ['react', 'reaction', 'emoji'],
-  // objects
+  ['react'],
+];
+
+const OBJECT_GROUPS: string[][] = [
+  ['memory', 'remember', 'memorize', 'recall'],
+  ['reaction', 'react', 'emoji'],
   ['directory', 'folder', 'dir'],
   ['file', 'document', 'doc'],
   ['filesystem', 'disk', 'drive', 'local'],
@@ -56,6 +61,21 @@ const GROUPS: string[][] = [
   ['pattern', 'glob', 'wildcard'],
   ['profile', 'bio'],
 ];
+
+const GROUPS = [...OPERATION_GROUPS, ...OBJECT_GROUPS];
+
+/** stems of the words of the operation groups that no object group uses (`memory`, `post` can be things) */
+const OBJECT_WORDS = new Set(OBJECT_GROUPS.flat().flatMap((w) => analyze(w)));
+const OPERATIONS = new Set(
+  OPERATION_GROUPS.flat()
+    .flatMap((w) => analyze(w))
+    .filter((s) => !OBJECT_WORDS.has(s)),
+);
+
+/** True when a query stem is an operation word (read, delete, send, …) of the synonym table. */
+export function isOperation(queryStem: string): boolean {
+  return OPERATIONS.has(queryStem);
+}
 
 /** stem → (stem → weight) of the terms a query stem expands to, the stem itself excluded */
 const EXPANSIONS = new Map<string, Map<string, number>>();

@@ -25,6 +25,8 @@ export interface IndexedTool {
   tf: Record<Field, Map<string, number>>;
   /** every term of every field */
   all: Set<string>;
+  /** the terms of the name, the description and the parameter names (not only in a parameter's prose) */
+  strong: Set<string>;
   /** lower-case full names and aliases, and the part after `mcp__<server>__` */
   wholeNames: string[];
 }
@@ -80,7 +82,9 @@ function indexTool(def: ToolDefinition): IndexedTool {
   }
   const lower = names.map((n) => n.toLowerCase());
   const bare = lower.map((n) => /^mcp__.+?__(.+)$/.exec(n)?.[1]).filter((n): n is string => !!n);
-  return { def, text, terms, tf, all: new Set(FIELDS.flatMap((f) => terms[f])), wholeNames: [...lower, ...bare] };
+  const all = new Set(FIELDS.flatMap((f) => terms[f]));
+  const strong = new Set([...terms.name, ...terms.description, ...terms.paramNames]);
+  return { def, text, terms, tf, all, strong, wholeNames: [...lower, ...bare] };
 }
 
 function build(defs: readonly ToolDefinition[]): ToolIndex {

@@ -2,9 +2,15 @@
 // stemming), the synonym table, coverage-based abstention, field boosts and the two ranking engines.
 import { describe, expect, it } from 'vitest';
 import { analyze, COMMON_WORDS, splitWords, stem } from '../../../main/environment/deferred/analyze.js';
-import { conceptWeights, coverage, type Concept } from '../../../main/environment/deferred/coverage.js';
-import { parseQuery, searchTools } from '../../../main/environment/deferred/search.js';
-import { areSynonyms, expand, SYNONYM_WEIGHT } from '../../../main/environment/deferred/synonyms.js';
+import {
+  conceptWeights,
+  coverage,
+  matchesRoles,
+  WEAK_CREDIT,
+  type Concept,
+} from '../../../main/environment/deferred/coverage.js';
+import { joinCompounds, parseQuery, searchTools } from '../../../main/environment/deferred/search.js';
+import { areSynonyms, expand, isOperation, SYNONYM_WEIGHT } from '../../../main/environment/deferred/synonyms.js';
 import { idf, indexOf, toolsWithAny } from '../../../main/environment/deferred/tool-index.js';
 import type { JsonSchema, ToolDefinition } from '../../../main/environment/types.js';
 
@@ -94,6 +100,7 @@ describe('coverage and abstention', () => {
     stem: stem(word),
     variants: expand(stem(word)),
     required: false,
+    operation: isOperation(stem(word)),
   });
   it('weights a concept by its rarity among the tools (BM25 IDF), unknown words the most', () => {
     const idx = indexOf([
@@ -147,6 +154,79 @@ describe('coverage and abstention', () => {
     expect(COMMON_WORDS.has('show')).toBe(true);
     expect(parseQuery('show file').map((c) => c.stem)).toEqual(['show', 'file']);
     expect(names(searchTools('show file contents', tools))[0]).toBe('mcp__fs__read_file');
+  });
+  it('counts web tokens of the stopword list (html, http, www) as words, not filler', () => {
+    expect(COMMON_WORDS.has('html')).toBe(false);
+    expect(COMMON_WORDS.has('http')).toBe(false);
+    expect(COMMON_WORDS.has('lately')).toBe(true);
+    // without "html" the query would be "fetch url", which a file tool taking a URL covers
+    const fetcher = [def('mcp__x__read_url_file', 'Reads a file from a path or a URL.')];
+    expect(names(searchTools('fetch a url', fetcher))).toEqual(['mcp__x__read_url_file']);
+    expect(searchTools('fetch a url and return the html', fetcher).results).toEqual([]);
+  });
+  it('classifies operation words, nouns of the operation groups excluded', () => {
+    for (const w of ['read', 'delete', 'send', 'rename', 'list']) expect(isOperation(stem(w)), w).toBe(true);
+    for (const w of ['memory', 'reaction', 'message', 'file', 'post']) expect(isOperation(stem(w)), w).toBe(false);
+    expect(parseQuery('delete message').map((c) => c.operation)).toEqual([true, false]);
+  });
+  it('needs a tool to match one operation of the query and one of its known other words', () => {
+    const [del, slack, message] = [concept('delete'), concept('slack'), concept('message')];
+    const cs = [del, slack, message];
+    const known = [true, true, true];
+    const post = new Set([stem('post'), stem('slack'), stem('message')]);
+    const forget = new Set([stem('forget'), stem('observation')]);
+    const removeMsg = new Set([stem('remove'), stem('message')]);
+    expect(matchesRoles(cs, known, post)).toBe(false); // does another operation
+    expect(matchesRoles(cs, known, forget)).toBe(false); // deletes something else
+    expect(matchesRoles(cs, known, removeMsg)).toBe(true); // a synonym of the operation counts
+    // a word no tool knows is not required (it may be filler); a query without an operation needs none
+    expect(matchesRoles([del, concept('zzqx')], [true, false], forget)).toBe(true);
+    expect(matchesRoles([slack, message], [true, true], post)).toBe(true);
+  });
+  it('abstains when no tool does the operation asked of the things the registry has', () => {
+    const chat = [
+      ...tools,
+      def('mcp__kb__delete_notes', 'Delete notes from the knowledge base.', { names: { type: 'array' } }),
+    ];
+    expect(searchTools('delete a chat message', chat).results).toEqual([]);
+    expect(searchTools('delete a channel', chat).results).toEqual([]);
+    expect(names(searchTools('remove notes', chat))).toEqual(['mcp__kb__delete_notes']);
+  });
+  it('gives a word found only in a parameter description half credit', () => {
+    const cs = [concept('convert'), concept('pdf')];
+    const w = [1, 1];
+    const all = new Set([stem('convert'), stem('pdf')]);
+    expect(coverage(cs, w, all, new Set([stem('pdf')]))).toBeCloseTo((1 + WEAK_CREDIT) / 2, 10);
+    const idx = indexOf([
+      def('mcp__chat__reply', 'Reply in a thread.', {
+        ts: { type: 'string', description: 'A timestamp; one without a period is converted by adding it.' },
+      }),
+    ]);
+    expect(idx.tools[0]!.all.has(stem('converted'))).toBe(true);
+    expect(idx.tools[0]!.strong.has(stem('converted'))).toBe(false);
+    expect(searchTools('convert a timestamp', idx.tools.map((t) => t.def), 5, { minCoverage: 0.8 }).results).toEqual(
+      [],
+    );
+  });
+});
+
+describe('compound names', () => {
+  const tools = [
+    def('mcp__thinking__sequentialthinking', 'A tool for dynamic and reflective problem-solving through thoughts.'),
+    def('mcp__x__get_env', 'Returns all environment variables.'),
+  ];
+  it('joins two adjacent query words that a tool writes as one', () => {
+    const idx = indexOf(tools);
+    const cs = parseQuery('sequential thinking');
+    joinCompounds('sequential thinking', cs, idx.df);
+    const joined = stem('sequentialthinking');
+    expect(cs.map((c) => c.variants.get(joined))).toEqual([1, 1]);
+    expect(names(searchTools('sequential thinking', tools))).toEqual(['mcp__thinking__sequentialthinking']);
+  });
+  it('leaves words alone when no tool has the joined word', () => {
+    const cs = parseQuery('get env');
+    joinCompounds('get env', cs, indexOf(tools).df);
+    expect(cs.every((c) => !c.variants.has(stem('getenv')))).toBe(true);
   });
 });
 
