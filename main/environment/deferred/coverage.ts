@@ -76,3 +76,26 @@ export function coverage(
   });
   return total === 0 ? 0 : covered / total;
 }
+
+/**
+ * True when each concept is matched by a term of its own: "post slack message" is not fully matched by a tool that
+ * has only "message" (a synonym of post and the word message at once). Tries the concepts with the fewest matching
+ * terms first and backtracks; queries have a handful of concepts.
+ */
+export function matchesEach(concepts: readonly Concept[], terms: ReadonlySet<string>): boolean {
+  const options = concepts.map((c) => [...c.variants.keys()].filter((v) => terms.has(v)));
+  if (options.some((o) => o.length === 0)) return false;
+  const order = options.map((_, i) => i).sort((a, b) => options[a]!.length - options[b]!.length);
+  const used = new Set<string>();
+  const assign = (k: number): boolean => {
+    if (k === order.length) return true;
+    for (const term of options[order[k]!]!) {
+      if (used.has(term)) continue;
+      used.add(term);
+      if (assign(k + 1)) return true;
+      used.delete(term);
+    }
+    return false;
+  };
+  return assign(0);
+}

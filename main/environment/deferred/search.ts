@@ -5,13 +5,16 @@
 // (coverage.ts) — so an unrelated query gets no results and a hint, not a list of unrelated tools. `+word` is
 // required (the word itself, not a synonym). A query word equal to a tool's whole name puts that tool first.
 // Results under 60 % of the best score are dropped (they cost the model tokens and were never the answer in the
-// evaluation). Ties break by name. Pure and deterministic: no I/O, no tool running, never throws.
+// evaluation). The first result comes in full, the others short (compact.ts: first sentence, parameter names and
+// types); `select:` returns full entries. Ties break by name. Pure and deterministic: no I/O, no tool running,
+// never throws.
 import { asciiEqualsIgnoreCase } from '../names.js';
 import type { JsonSchema, ToolDefinition } from '../types.js';
 import { COMMON_WORDS, splitWords, stem, STOPWORDS } from './analyze.js';
-import { conceptWeights, coverage, matchesRoles, MIN_COVERAGE, type Concept } from './coverage.js';
+import { shortDescription, shortParameters } from './compact.js';
+import { conceptWeights, coverage, matchesEach, matchesRoles, MIN_COVERAGE, type Concept } from './coverage.js';
 import { expand, isOperation } from './synonyms.js';
-import { ENGINES, indexOf, toolsWithAny, type EngineName } from './tool-index.js';
+import { ENGINES, indexOf, toolsWithAny, type EngineName, type IndexedTool } from './tool-index.js';
 
 export { splitWords, stem } from './analyze.js';
 
@@ -35,6 +38,8 @@ export interface SearchOptions {
   minCoverage?: number;
   /** a result scoring below this share of the best result's score is dropped; default MIN_RELATIVE_SCORE */
   minRelativeScore?: number;
+  /** how many of the first keyword results come in full (the rest short); default FULL_RESULTS */
+  fullResults?: number;
 }
 
 export const DEFAULT_MAX_RESULTS = 5;
@@ -42,6 +47,8 @@ export const MAX_MAX_RESULTS = 20;
 export const DEFAULT_ENGINE: EngineName = 'bm25f';
 /** results far below the best one are noise that costs the model tokens */
 export const MIN_RELATIVE_SCORE = 0.6;
+/** keyword results returned with the full description and parameters; the others are short (compact.ts) */
+export const FULL_RESULTS = 1;
 /** added to the score of a tool whose whole name is a query word, so it ranks first */
 const WHOLE_NAME_BONUS = 1000;
 
@@ -93,7 +100,15 @@ function parametersOf(def: ToolDefinition): JsonSchema {
   return rest as JsonSchema;
 }
 
-function entry(def: ToolDefinition, score: number): SearchResultEntry {
+function entry(def: ToolDefinition, score: number, short = false): SearchResultEntry {
+  if (short) {
+    return {
+      name: def.name,
+      description: shortDescription(def.description),
+      parameters: shortParameters(def.parameters),
+      score,
+    };
+  }
   return { name: def.name, description: def.description, parameters: parametersOf(def), score };
 }
 
@@ -180,21 +195,28 @@ export function searchTools(
   const order = [...scores]
     .map(([i, score]) => ({ i, score: round(score), name: index.tools[i]!.def.name }))
     .sort((a, b) => b.score - a.score || byName(a.name, b.name));
-  // walk best first: the first tool that passes sets the relative floor; stop at the limit or below the floor
+  // walk best first: the first tool that passes sets the relative floor; stop below the floor
   const limit = clampMaxResults(maxResults);
-  const scored: SearchResultEntry[] = [];
+  const passed: { t: IndexedTool; score: number }[] = [];
   let floor = 0;
   for (const { i, score } of order) {
-    if (scored.length >= limit || score < floor) break;
+    if (score < floor) break;
     const t = index.tools[i]!;
     if (concepts.some((c) => c.required && !t.all.has(c.stem))) continue;
     if (score < WHOLE_NAME_BONUS) {
       if (!matchesRoles(concepts, known, t.all)) continue;
       if (coverage(concepts, weights, t.all, t.strong) < minCoverage) continue;
     }
-    if (scored.length === 0) floor = score * (options.minRelativeScore ?? MIN_RELATIVE_SCORE);
-    scored.push(entry(t.def, score));
+    if (passed.length === 0) floor = score * (options.minRelativeScore ?? MIN_RELATIVE_SCORE);
+    passed.push({ t, score });
   }
+  // a tool named by every query word answers the query: partial matches beside it are noise that costs tokens
+  const exact = passed.some(({ t }) => matchesEach(concepts, new Set(t.terms.name)));
+  const answers = exact
+    ? passed.filter(({ t, score }) => score >= WHOLE_NAME_BONUS || matchesEach(concepts, t.strong))
+    : passed;
+  const full = options.fullResults ?? FULL_RESULTS;
+  const scored = answers.slice(0, limit).map(({ t, score }, k) => entry(t.def, score, k >= full));
   const out: SearchOutcome = { results: scored, total_available: total };
   if (scored.length === 0) {
     out.hint =

@@ -10,7 +10,8 @@ export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[]): T
       aliases: ['SearchExtraTools'],
       description:
         'Find tools that are available but not listed (e.g. MCP tools). Returns JSON {results: [{name, description, ' +
-        'parameters, score}], total_available}; run one with execute_extra_tool.',
+        'parameters, score}], total_available}: the first result in full, the others short (select:<name> gives the ' +
+        'full schema). Run one with execute_extra_tool.',
       parameters: {
         type: 'object',
         properties: {

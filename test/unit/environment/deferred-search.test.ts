@@ -5,6 +5,7 @@ import { analyze, COMMON_WORDS, splitWords, stem } from '../../../main/environme
 import {
   conceptWeights,
   coverage,
+  matchesEach,
   matchesRoles,
   WEAK_CREDIT,
   type Concept,
@@ -207,6 +208,37 @@ describe('coverage and abstention', () => {
     expect(searchTools('convert a timestamp', idx.tools.map((t) => t.def), 5, { minCoverage: 0.8 }).results).toEqual(
       [],
     );
+  });
+});
+
+describe('a tool named by every query word', () => {
+  const concept = (word: string): Concept => ({
+    word,
+    stem: stem(word),
+    variants: expand(stem(word)),
+    required: false,
+    operation: isOperation(stem(word)),
+  });
+  it('needs a term of its own for each concept (one synonym cannot stand for two words)', () => {
+    const cs = [concept('post'), concept('slack'), concept('message')];
+    expect(matchesEach(cs, new Set([stem('post'), 'slack', stem('message')]))).toBe(true);
+    expect(matchesEach(cs, new Set(['slack', stem('message')]))).toBe(false); // message is post's synonym too
+    expect(matchesEach(cs, new Set(['slack', stem('message'), stem('send')]))).toBe(true);
+    expect(matchesEach([concept('file')], new Set(['other']))).toBe(false);
+  });
+  it('leaves out partial matches beside it, keeping tools that match every word too', () => {
+    const tools = [
+      def('mcp__team__post_message', 'Post a new message to a channel.'),
+      def('mcp__team__add_reaction', 'Add a reaction emoji to a message.'),
+      def('mcp__team__get_history', 'Get recent messages from a channel.'),
+      def('mcp__team__send_message', 'Send a message as the bot.'),
+    ];
+    expect(names(searchTools('post message', tools))).toEqual([
+      'mcp__team__post_message',
+      'mcp__team__send_message',
+    ]);
+    // no tool is named by every word: partial matches stay
+    expect(names(searchTools('channel message', tools))).toContain('mcp__team__get_history');
   });
 });
 
