@@ -143,6 +143,8 @@ export interface ApiTraceRow {
   length: number;
   timestamp: string;
   kind: string;
+  /** what the record's status says (shared/omni/interpret.ts): a tool output's outcome, a request's status … */
+  status: string | null;
   toolName: string | null;
   toolCallId: string | null;
   durationMs: number | null;

@@ -53,6 +53,7 @@ export function traceRowView(r: TraceRow, seq: number): ApiTraceRow {
     length: r.length,
     timestamp: r.timestamp,
     kind: r.kind,
+    status: r.status,
     toolName: r.toolName,
     toolCallId: r.toolCallId,
     durationMs: r.durationMs,

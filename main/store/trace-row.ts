@@ -1,7 +1,8 @@
 // Pure description of one trace record for the trace index: kind, status, tool name/id, tokens, origin and a
 // short search excerpt, plus the duration linking (tool_call → tool_call_output, request_begin → request_end).
-// Must not do I/O or touch the database; lookups of older records are passed in as a function.
-import { hostDiedText } from '../../shared/omni/interpret.js';
+// What a record means is read by the shared interpreter (shared/omni/interpret.ts); this file only picks the
+// columns. Must not do I/O or touch the database; lookups of older records are passed in as a function.
+import { interpret, type Fact } from '../../shared/omni/interpret.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 
 export const EXCERPT_CHARS = 500;
@@ -10,7 +11,11 @@ export interface RecordFields {
   timestamp: string;
   /** payload.type, or the message type when the payload has none (session_meta) */
   kind: string;
-  /** stop_reason of a model message, status of request_end */
+  /**
+   * tool_call_output: the call's outcome (ok, error, aborted, interrupted, denied — see ToolOutcome); request_end:
+   * its status; approval_decision: the decision; abort: who (user, host); compaction_end: completed or failed;
+   * a model message: its stop_reason
+   */
   status: string | null;
   toolName: string | null;
   toolCallId: string | null;
@@ -20,8 +25,6 @@ export interface RecordFields {
   origin: string | null;
   excerpt: string;
 }
-
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** First `max` UTF-16 units, never ending inside a surrogate pair. */
 export function excerptOf(text: string | null | undefined, max = EXCERPT_CHARS): string {
@@ -33,56 +36,71 @@ export function excerptOf(text: string | null | undefined, max = EXCERPT_CHARS):
   return cut;
 }
 
-function excerptSource(kind: string, p: Record<string, unknown>): string | null {
-  switch (kind) {
-    case 'text':
-      return str(p.text);
+function excerptSource(f: Fact): string | undefined {
+  switch (f.kind) {
+    case 'user':
+    case 'assistant':
     case 'thinking':
-      return str(p.thinking);
+      return f.text;
     case 'tool_call':
-      return str(p.arguments);
-    case 'tool_call_output':
-      return str(p.output);
-    case 'image_url':
-      return str(p.image_url)?.startsWith('data:') ? null : str(p.image_url);
+      return f.args;
+    case 'tool_output':
+      return f.output;
+    case 'image':
+      return f.inline || f.src.startsWith('data:') ? undefined : f.src;
     case 'request_end':
-      return str(p.error_message);
+      return f.error;
     case 'abort':
-      return str(p.reason);
+      return f.reason;
     case 'subagent':
-      return str(p.session_id);
+      return f.sessionId;
     case 'host_died':
-      return hostDiedText(p);
-    case 'approval_decision':
-      return str(p.decision);
-    case 'session_meta': {
-      const model = [str(p.provider), str(p.model_id)].filter(Boolean).join('/');
-      return [model, str(p.workspace)].filter(Boolean).join(' ') || null;
-    }
+      return f.text;
+    case 'approval':
+      return f.decision;
+    case 'warning':
+      return [f.source, f.message].filter(Boolean).join(': ');
+    case 'compaction_end':
+      return f.error;
+    case 'session':
+      return [[f.provider, f.model].filter(Boolean).join('/'), f.workspace].filter(Boolean).join(' ') || undefined;
+    default:
+      return undefined;
+  }
+}
+
+function statusOf(f: Fact): string | null {
+  switch (f.kind) {
+    case 'tool_output':
+      return f.outcome;
+    case 'request_end':
+      return f.status ?? null;
+    case 'approval':
+      return f.decision;
+    case 'abort':
+      return f.byUser ? 'user' : 'host';
+    case 'compaction_end':
+      return f.ok ? 'completed' : 'failed';
+    case 'assistant':
+      return f.stopReason ?? null;
     default:
       return null;
   }
 }
 
 export function describeRecord(msg: OmniMessage): RecordFields {
-  const p = (msg.payload ?? {}) as unknown as Record<string, unknown>;
-  const kind = str(p.type) ?? msg.type;
-  let tokens: number | null = null;
-  if (kind === 'token_usage') {
-    const total = (p.request as { total?: unknown } | undefined)?.total;
-    tokens = typeof total === 'number' && Number.isFinite(total) ? total : null;
-  }
-  const status = kind === 'request_end' ? str(p.status) : str(p.stop_reason);
-  const toolName = kind === 'tool_call' ? str(p.name) : str(p.tool_name);
+  const f = interpret(msg);
+  const toolName = f.kind === 'tool_call' ? f.name || null : f.kind === 'approval' ? (f.target ?? null) : null;
+  const toolCallId = 'toolCallId' in f ? f.toolCallId || null : null;
   return {
     timestamp: typeof msg.timestamp === 'string' ? msg.timestamp : '',
-    kind,
-    status,
+    kind: f.type,
+    status: statusOf(f),
     toolName,
-    toolCallId: str(p.tool_call_id),
-    tokens,
+    toolCallId,
+    tokens: f.kind === 'usage' ? (f.request?.total ?? null) : null,
     origin: Array.isArray(msg.origin) && msg.origin.length ? JSON.stringify(msg.origin) : null,
-    excerpt: excerptOf(excerptSource(kind, p)),
+    excerpt: excerptOf(excerptSource(f)),
   };
 }
 

@@ -5,3 +5,4 @@ export * from './guards.js';
 export * from './aggregator.js';
 export * from './notes.js';
 export * from './interpret.js';
+export * from './call-args.js';

@@ -38,7 +38,15 @@ export interface ToolCallOutputPayload extends ModelMsgCommon {
   /** data: URLs */
   images?: string[];
   tool_call_id: string;
+  /** Floe's field: the exit code of the command the call ran, when it exited (also in the output's note) */
+  exit_code?: number;
+  /**
+   * Floe's field, with stop_reason `aborted`: who ended the call — the person's Stop (`user`), the process running
+   * the session stopping (`host`), or a denied approval (`approval`). Absent in older traces (read as `user`).
+   */
+  aborted_by?: AbortedBy;
 }
+export type AbortedBy = 'user' | 'host' | 'approval';
 export interface ImageUrlPayload extends ModelMsgCommon {
   type: 'image_url';
   image_url: string;
@@ -179,6 +187,8 @@ export interface CompactionEndPayload {
 export interface AbortPayload {
   type: 'abort';
   reason?: string;
+  /** Floe's field: the person's Stop (`user`) or the process itself (`host`: disposal, a failed trace write) */
+  by?: 'user' | 'host';
 }
 /** The process running the session died mid-task (recorded by the next process to run it); not a user abort. */
 export interface HostDiedPayload {

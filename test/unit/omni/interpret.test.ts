@@ -67,6 +67,7 @@ describe('event interpretation', () => {
           length: 10,
           timestamp: f.timestamp,
           kind: f.kind,
+          status: f.status,
           toolName: null,
           toolCallId: null,
           durationMs: null,

@@ -3,6 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { describeArgs, fenced, labelOf } from '../../../renderer/src/features/approvals/args.js';
 import { abortLabel, exitNotes, withoutNotes } from '../../../renderer/src/features/chat/transcript.js';
+import { interpret, type FactOf } from '../../../shared/omni/interpret.js';
+import type { OmniMessage } from '../../../shared/omni/types.js';
+
+const ev = (payload: object): OmniMessage =>
+  ({ timestamp: '2026-12-01T10:00:00.000Z', type: 'event_msg', payload }) as OmniMessage;
 
 describe('describeArgs', () => {
   it('reads exec_command as shell text, unescaped, with workdir and wait', () => {
@@ -54,10 +59,20 @@ describe('notes and the abort marker', () => {
     expect(exitNotes(out)).toEqual(['[interrupted: tool aborted by user]']);
     expect(withoutNotes(out)).toBe('partial');
   });
-  it('reads the person’s Stop as their own action', () => {
-    expect(abortLabel('aborted by user')).toBe('You stopped the task.');
-    expect(abortLabel(undefined)).toBe('You stopped the task.');
-    expect(abortLabel('trace write failed: disk full')).toBe('Task aborted: trace write failed: disk full');
+  it('reads the person’s Stop as their own action, the process’s own abort by its reason', () => {
+    const label = (payload: object) => abortLabel(interpret(ev(payload)) as FactOf<'abort'>);
+    expect(label({ type: 'abort', reason: 'aborted by user', by: 'user' })).toBe('You stopped the task.');
+    expect(label({ type: 'abort', by: 'user' })).toBe('You stopped the task.');
+    expect(label({ type: 'abort', reason: 'trace write failed: disk full', by: 'host' })).toBe(
+      'Task aborted: trace write failed: disk full',
+    );
+    expect(label({ type: 'abort', reason: 'session disposed', by: 'host' })).toBe('Task aborted: session disposed');
+    // older traces carry no `by`: the reason the engine wrote then tells
+    expect(label({ type: 'abort', reason: 'interrupted by user (Ctrl-C)' })).toBe('You stopped the task.');
+    expect(label({ type: 'abort' })).toBe('You stopped the task.');
+    expect(label({ type: 'abort', reason: 'trace write failed: disk full' })).toBe(
+      'Task aborted: trace write failed: disk full',
+    );
   });
 });
 

@@ -11,6 +11,7 @@ const r = (atMs: number, kind: string, f: Partial<ApiTraceRow> = {}): ApiTraceRo
   length: 99,
   timestamp: new Date(T0 + atMs).toISOString(),
   kind,
+  status: null,
   toolName: null,
   toolCallId: null,
   durationMs: null,
@@ -28,20 +29,21 @@ function sample(): ApiTraceRow[] {
     r(20, 'request_begin'),
     r(300, 'tool_call', { toolName: 'exec_command', toolCallId: 'c1', excerpt: '{"cmd":"printf hello"}' }),
     r(310, 'token_usage', { tokens: 120 }),
-    r(320, 'request_end', { durationMs: 300 }),
+    r(320, 'request_end', { durationMs: 300, status: 'completed' }),
     r(2300, 'approval_decision', { toolCallId: 'c1', toolName: 'exec_command', excerpt: 'allow' }),
     r(3300, 'tool_call_output', {
       toolCallId: 'c1',
       toolName: 'exec_command',
       durationMs: 3000,
+      status: 'ok',
       excerpt: 'hello\ndone',
     }),
     r(3400, 'request_begin'),
-    r(3500, 'request_end', { excerpt: 'HTTP 500' }),
+    r(3500, 'request_end', { status: 'failed', excerpt: 'HTTP 500' }),
     r(5500, 'request_begin'),
     r(5600, 'subagent', { excerpt: 'child-1' }),
-    r(5700, 'abort', { excerpt: 'aborted by user' }),
-    r(5800, 'request_end'),
+    r(5700, 'abort', { status: 'user', excerpt: 'aborted by user' }),
+    r(5800, 'request_end', { status: 'aborted' }),
   ];
 }
 
@@ -52,7 +54,7 @@ describe('flattenTrace', () => {
     expect(reqs).toHaveLength(3);
     expect(reqs[0]).toMatchObject({ tokens: 120, durationMs: 300, status: 'ok', retries: 0 });
     expect(reqs[1]).toMatchObject({ status: 'error', detail: 'HTTP 500' });
-    expect(reqs[2]!.retries).toBe(1);
+    expect(reqs[2]).toMatchObject({ retries: 1, status: 'aborted' });
   });
   it('makes a tool row whose approval wait is apart from its execution', () => {
     const rows = flattenTrace(sample(), 's');
@@ -70,19 +72,57 @@ describe('flattenTrace', () => {
     const sub = rows.find((x) => x.kind === 'subagent')!;
     expect(sub.childSessionId).toBe('child-1');
   });
-  it('colours denied and failed tool calls', () => {
+  it('colours tool calls by the outcome the index recorded, not by their output text', () => {
+    off = 0;
+    const rows = flattenTrace(
+      [
+        r(0, 'tool_call', { toolCallId: 'a', toolName: 'exec_command' }),
+        r(5, 'approval_decision', { toolCallId: 'a', status: 'deny', excerpt: 'deny' }),
+        r(6, 'tool_call_output', { toolCallId: 'a', status: 'denied', excerpt: 'Tool call denied by user.' }),
+        r(7, 'tool_call', { toolCallId: 'b', toolName: 'exec_command' }),
+        r(9, 'tool_call_output', { toolCallId: 'b', status: 'error', excerpt: 'x\n[exit code: 2]' }),
+        r(10, 'tool_call', { toolCallId: 'c', toolName: 'exec_command' }),
+        r(11, 'tool_call_output', {
+          toolCallId: 'c',
+          status: 'aborted',
+          excerpt: '[interrupted: tool aborted by user]',
+        }),
+        r(12, 'tool_call', { toolCallId: 'd', toolName: 'exec_command' }),
+        r(13, 'tool_call_output', {
+          toolCallId: 'd',
+          status: 'interrupted',
+          excerpt: '[interrupted: the host stopped]',
+        }),
+        // text that looks like a failure does not make one: the status says ok
+        r(14, 'tool_call', { toolCallId: 'e', toolName: 'exec_command' }),
+        r(15, 'tool_call_output', { toolCallId: 'e', status: 'ok', excerpt: '[exit code: 1] is what grep prints' }),
+      ],
+      's',
+    );
+    expect(rows.filter((x) => x.kind === 'tool').map((x) => x.status)).toEqual([
+      'denied',
+      'error',
+      'aborted',
+      'error',
+      'ok',
+    ]);
+  });
+  it('reads rows indexed before outcomes were recorded: status held the stop_reason, the excerpt the decision', () => {
     off = 0;
     const rows = flattenTrace(
       [
         r(0, 'tool_call', { toolCallId: 'a', toolName: 'exec_command' }),
         r(5, 'approval_decision', { toolCallId: 'a', excerpt: 'deny' }),
-        r(6, 'tool_call_output', { toolCallId: 'a', excerpt: 'Tool call denied by user.' }),
+        r(6, 'tool_call_output', { toolCallId: 'a', status: 'aborted', excerpt: 'Tool call denied by user.' }),
         r(7, 'tool_call', { toolCallId: 'b', toolName: 'exec_command' }),
-        r(9, 'tool_call_output', { toolCallId: 'b', excerpt: 'x\n[exit code: 2]' }),
+        r(9, 'tool_call_output', { toolCallId: 'b', status: 'failed', excerpt: 'x\n[exit code: 2]' }),
+        r(10, 'tool_call', { toolCallId: 'c', toolName: 'exec_command' }),
+        r(11, 'tool_call_output', { toolCallId: 'c', status: 'completed', excerpt: 'fine' }),
       ],
       's',
     );
-    expect(rows.filter((x) => x.kind === 'tool').map((x) => x.status)).toEqual(['denied', 'error']);
+    expect(rows.filter((x) => x.kind === 'tool').map((x) => x.status)).toEqual(['denied', 'error', 'ok']);
+    expect(rows.find((x) => x.kind === 'marker')!.label).toBe('approval: deny');
   });
 });
 

@@ -50,7 +50,7 @@ describe('describeRecord', () => {
     const out = describeRecord(
       mm(4, { type: 'tool_call_output', output: 'x'.repeat(600), tool_call_id: 'c1', stop_reason: 'completed' }),
     );
-    expect([out.status, out.excerpt.length, out.toolName]).toEqual(['completed', 500, null]);
+    expect([out.status, out.excerpt.length, out.toolName]).toEqual(['ok', 500, null]); // the call's outcome
     expect(describeRecord(mm(5, { type: 'image_url', image_url: 'data:image/png;base64,AAAA' })).excerpt).toBe('');
   });
 

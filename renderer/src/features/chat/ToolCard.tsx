@@ -29,6 +29,7 @@ const ICON: Record<ToolStatus, string> = {
   failed: '✗',
   denied: '⊘',
   aborted: '■',
+  interrupted: '↯',
 };
 
 function cmdOf(i: ToolItem): string | undefined {

@@ -1,8 +1,18 @@
 // The chat transcript as a pure, incremental reducer: OmniMessages (partials included, from the live stream or
 // a trace) → display items (user/assistant text, thinking, tool-call cards with live output, subagent cards
-// holding the child's own transcript by `origin`, request badges, markers). No I/O, no React, no timers.
-import { hostDiedText, mcpServerFailed } from '../../../../shared/omni/interpret.js';
-import type { OmniMessage, TokenCounts, StopReason } from '../../../../shared/omni/types.js';
+// holding the child's own transcript by `origin`, request badges, markers). What each message means is read by
+// the shared interpreter (shared/omni/interpret.ts); this file only folds the facts into items. No I/O, no React,
+// no timers.
+import { callTarget, keyArgument } from '../../../../shared/omni/call-args.js';
+import { interpret, toolOutcome, type FactOf } from '../../../../shared/omni/interpret.js';
+import type {
+  AbortedBy,
+  Decision,
+  DecidedBy,
+  OmniMessage,
+  StopReason,
+  TokenCounts,
+} from '../../../../shared/omni/types.js';
 
 export interface BaseItem {
   key: string;
@@ -34,10 +44,15 @@ export interface ToolItem extends BaseItem {
   /** output complete (a tool_call_output arrived) */
   done: boolean;
   stopReason?: StopReason;
+  /** from the output: the command's exit code, who ended an aborted call */
+  exitCode?: number;
+  abortedBy?: AbortedBy;
   images?: string[];
   endedAt?: string;
-  decision?: 'allow' | 'deny' | 'forbidden';
-  decidedBy?: string;
+  decision?: Decision;
+  decidedBy?: DecidedBy;
+  /** the approval rule(s) that decided */
+  rule?: string;
   decidedAt?: string;
   /** resolved target tool (execute_extra_tool → its target), from approval_decision.tool_name */
   target?: string;
@@ -89,10 +104,6 @@ export interface Transcript {
 }
 
 export const emptyTranscript = (): Transcript => ({ items: [], pos: {}, drafts: {}, requests: 0, seq: 0 });
-
-type P = Record<string, unknown> & { type?: string };
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 function append(t: Transcript, item: Item): Transcript {
   const items = t.items.slice();
@@ -156,116 +167,94 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     const inner: OmniMessage = rest.length ? { ...m, origin: rest } : { ...m, origin: undefined };
     return update<SubagentItem>(t2, subKey(child), (s) => ({ ...s, child: reduceMessage(s.child, inner) }));
   }
-  const p = m.payload as P;
+  const f = interpret(m);
   const ts = m.timestamp;
-  switch (m.type === 'session_meta' ? 'session_meta' : p.type) {
-    case 'session_meta': {
-      const w = (m.payload as { model_context_window?: unknown }).model_context_window;
-      return typeof w === 'number' && !m.origin?.length ? { ...t, contextWindow: w } : t;
-    }
-    case 'tool_list_ready':
-    case 'mcp_connect_begin':
-      return t;
-    case 'partial_text': {
-      if (p.event_type === 'start' || !t.drafts.text) {
-        const [t2, key] = nextKey(t, 'a');
-        const t3 = append(t2, { kind: 'assistant', key, ts, text: str(p.text) ?? '', streaming: true });
-        return { ...t3, drafts: { ...t3.drafts, text: key } };
+  switch (f.kind) {
+    case 'session':
+      return f.contextWindow !== undefined ? { ...t, contextWindow: f.contextWindow } : t;
+    case 'stream': {
+      const draft = t.drafts[f.stream];
+      if (f.event === 'start' || !draft) {
+        const [t2, key] = nextKey(t, f.stream === 'text' ? 'a' : 'k');
+        const t3 = append(t2, {
+          kind: f.stream === 'text' ? 'assistant' : 'thinking',
+          key,
+          ts,
+          text: f.text,
+          streaming: true,
+        });
+        return { ...t3, drafts: { ...t3.drafts, [f.stream]: key } };
       }
-      return update<AssistantItem>(t, t.drafts.text, (i) => ({ ...i, text: i.text + (str(p.text) ?? '') }));
+      return update<AssistantItem | ThinkingItem>(t, draft, (i) => ({ ...i, text: i.text + f.text }));
     }
-    case 'partial_thinking': {
-      if (p.event_type === 'start' || !t.drafts.thinking) {
-        const [t2, key] = nextKey(t, 'k');
-        const t3 = append(t2, { kind: 'thinking', key, ts, text: str(p.thinking) ?? '', streaming: true });
-        return { ...t3, drafts: { ...t3.drafts, thinking: key } };
-      }
-      return update<ThinkingItem>(t, t.drafts.thinking, (i) => ({ ...i, text: i.text + (str(p.thinking) ?? '') }));
-    }
-    case 'partial_tool_call': {
-      const id = str(p.tool_call_id) ?? '';
-      const t2 = ensureTool(t, id, ts, str(p.name));
-      return update<ToolItem>(t2, toolKey(id), (i) =>
-        i.argsComplete ? i : { ...i, name: str(p.name) || i.name, args: i.args + (str(p.arguments) ?? '') },
+    case 'call_stream': {
+      const t2 = ensureTool(t, f.toolCallId, ts, f.name);
+      return update<ToolItem>(t2, toolKey(f.toolCallId), (i) =>
+        i.argsComplete ? i : { ...i, name: f.name || i.name, args: i.args + f.args },
       );
     }
-    case 'partial_tool_call_output': {
-      const id = str(p.tool_call_id) ?? '';
-      const t2 = ensureTool(t, id, ts);
-      return update<ToolItem>(t2, toolKey(id), (i) =>
-        i.done ? i : { ...i, output: i.output + (str(p.output) ?? '') },
-      );
+    case 'output_stream': {
+      const t2 = ensureTool(t, f.toolCallId, ts);
+      return update<ToolItem>(t2, toolKey(f.toolCallId), (i) => (i.done ? i : { ...i, output: i.output + f.text }));
     }
-    case 'text': {
-      const text = str(p.text) ?? '';
-      if (p.role === 'user') {
-        const [t2, key] = nextKey(t, 'u');
-        return append(t2, { kind: 'user', key, ts, text });
-      }
-      const stop = str(p.stop_reason) as StopReason | undefined;
+    case 'user': {
+      const [t2, key] = nextKey(t, 'u');
+      return append(t2, { kind: 'user', key, ts, text: f.text });
+    }
+    case 'assistant': {
+      const stop = f.stopReason;
       if (t.drafts.text) {
         const key = t.drafts.text;
-        const t2 = update<AssistantItem>(t, key, (i) => ({ ...i, text, streaming: false, stopReason: stop }));
+        const t2 = update<AssistantItem>(t, key, (i) => ({ ...i, text: f.text, streaming: false, stopReason: stop }));
         return { ...t2, drafts: { ...t2.drafts, text: undefined } };
       }
       const [t2, key] = nextKey(t, 'a');
-      return append(t2, { kind: 'assistant', key, ts, text, streaming: false, stopReason: stop });
+      return append(t2, { kind: 'assistant', key, ts, text: f.text, streaming: false, stopReason: stop });
     }
     case 'thinking': {
-      const text = str(p.thinking) ?? '';
       if (t.drafts.thinking) {
         const key = t.drafts.thinking;
-        const t2 = update<ThinkingItem>(t, key, (i) => ({ ...i, text, streaming: false }));
+        const t2 = update<ThinkingItem>(t, key, (i) => ({ ...i, text: f.text, streaming: false }));
         return { ...t2, drafts: { ...t2.drafts, thinking: undefined } };
       }
       const [t2, key] = nextKey(t, 'k');
-      return append(t2, { kind: 'thinking', key, ts, text, streaming: false });
+      return append(t2, { kind: 'thinking', key, ts, text: f.text, streaming: false });
     }
     case 'tool_call': {
-      const id = str(p.tool_call_id) ?? '';
-      const t2 = ensureTool(t, id, ts, str(p.name));
-      return update<ToolItem>(t2, toolKey(id), (i) => ({
+      const t2 = ensureTool(t, f.toolCallId, ts, f.name);
+      return update<ToolItem>(t2, toolKey(f.toolCallId), (i) => ({
         ...i,
-        name: str(p.name) ?? i.name,
-        args: str(p.arguments) ?? '',
+        name: f.name || i.name,
+        args: f.args,
         argsComplete: true,
       }));
     }
-    case 'tool_call_output': {
-      const id = str(p.tool_call_id) ?? '';
-      const t2 = ensureTool(t, id, ts);
-      const images = Array.isArray(p.images) ? (p.images.filter((x) => typeof x === 'string') as string[]) : undefined;
-      return update<ToolItem>(t2, toolKey(id), (i) => ({
+    case 'tool_output': {
+      const t2 = ensureTool(t, f.toolCallId, ts);
+      return update<ToolItem>(t2, toolKey(f.toolCallId), (i) => ({
         ...i,
-        output: str(p.output) ?? '',
+        output: f.output,
         done: true,
-        stopReason: str(p.stop_reason) as StopReason | undefined,
-        images: images?.length ? images : undefined,
+        stopReason: f.stopReason,
+        exitCode: f.exitCode,
+        abortedBy: f.abortedBy,
+        images: f.images,
         endedAt: ts,
       }));
     }
-    case 'image_url': {
+    case 'image': {
       const [t2, key] = nextKey(t, 'i');
-      return append(t2, { kind: 'image', key, ts, src: str(p.image_url) ?? '' });
+      return append(t2, { kind: 'image', key, ts, src: f.src });
     }
-    case 'inline_data': {
-      const [t2, key] = nextKey(t, 'i');
-      return append(t2, {
-        kind: 'image',
-        key,
-        ts,
-        src: `data:${str(p.mime_type) ?? 'application/octet-stream'};base64,${str(p.data) ?? ''}`,
-      });
-    }
-    case 'approval_decision': {
-      const id = str(p.tool_call_id) ?? '';
-      const t2 = ensureTool(t, id, ts);
-      return update<ToolItem>(t2, toolKey(id), (i) => ({
+    case 'approval': {
+      const t2 = ensureTool(t, f.toolCallId, ts);
+      return update<ToolItem>(t2, toolKey(f.toolCallId), (i) => ({
         ...i,
-        decision: p.decision as ToolItem['decision'],
-        decidedBy: str(p.decided_by),
+        decision: f.decision,
+        decidedBy: f.by,
+        rule: f.rule,
         decidedAt: ts,
-        target: str(p.tool_name) ?? i.target,
+        target: f.target ?? i.target,
       }));
     }
     case 'request_begin': {
@@ -275,61 +264,58 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
       return { ...t2, drafts: {} };
     }
     case 'request_end': {
-      const status = str(p.status) as StopReason | undefined;
       const fields = (i: RequestItem): RequestItem => ({
         ...i,
-        status,
-        error: str(p.error_message),
-        attempt: typeof p.attempt === 'number' ? p.attempt : undefined,
-        retryInMs: typeof p.retry_in_ms === 'number' ? p.retry_in_ms : undefined,
+        status: f.status,
+        error: f.error,
+        attempt: f.attempt,
+        retryInMs: f.retryInMs,
         endedAt: ts,
         durationMs: Math.max(0, Date.parse(ts) - Date.parse(i.ts)) || 0,
       });
       let t2 = t.lastRequest ? update<RequestItem>(t, t.lastRequest, fields) : t;
-      if (status === 'auth') t2 = { ...t2, auth: str(p.error_message) ?? 'The provider refused the credentials.' };
-      else if (status === 'completed') t2 = { ...t2, auth: undefined };
+      if (f.status === 'auth') t2 = { ...t2, auth: f.error ?? 'The provider refused the credentials.' };
+      else if (f.status === 'completed') t2 = { ...t2, auth: undefined };
       return t2;
     }
-    case 'token_usage': {
-      const session = p.session as TokenCounts | undefined;
-      const request = p.request as TokenCounts | undefined;
+    case 'usage': {
+      const { request, session } = f;
       const t2 =
         t.lastRequest && request ? update<RequestItem>(t, t.lastRequest, (i) => ({ ...i, tokens: request })) : t;
       const t3 = request ? { ...t2, contextTokens: Math.max(0, request.total - request.output) } : t2;
       return session ? { ...t3, sessionTokens: session } : t3;
     }
     case 'abort':
-      return marker(t, ts, 'warn', abortLabel(str(p.reason)));
+      return marker(t, ts, 'warn', abortLabel(f));
     case 'host_died':
-      return marker(t, ts, 'warn', `Task ended: ${hostDiedText(p)}`);
+      return marker(t, ts, 'warn', `Task ended: ${f.text}`);
     case 'compaction_begin':
       return marker(t, ts, 'info', 'Compacting the context…');
     case 'compaction_end':
-      if (p.status === 'failed')
-        return marker(
-          t,
-          ts,
-          'warn',
-          `Compaction failed${str(p.error) ? ': ' + str(p.error) : ''}; the context is unchanged`,
-        );
+      if (!f.ok)
+        return marker(t, ts, 'warn', `Compaction failed${f.error ? ': ' + f.error : ''}; the context is unchanged`);
       return marker({ ...t, contextTokens: 0 }, ts, 'info', 'Context compacted');
-    case 'mcp_connect_end': {
-      const results = Array.isArray(p.results) ? (p.results as { server?: string; status?: string }[]) : [];
-      const failed = results.filter(mcpServerFailed).map((r) => r.server);
+    case 'mcp_end':
       return marker(
         t,
         ts,
-        failed.length ? 'warn' : 'info',
-        failed.length ? `MCP servers failed: ${failed.join(', ')}` : `MCP servers connected (${results.length})`,
+        f.failed.length ? 'warn' : 'info',
+        f.failed.length ? `MCP servers failed: ${f.failed.join(', ')}` : `MCP servers connected (${f.results.length})`,
       );
-    }
+    case 'warning':
+      return marker(t, ts, 'warn', `${f.source ? `${f.source}: ` : ''}${f.message}`);
     case 'subagent': {
-      const sid = str(p.session_id) ?? '';
-      if (t.pos[subKey(sid)] !== undefined) return t;
-      return append(t, { kind: 'subagent', key: subKey(sid), ts, sessionId: sid, child: emptyTranscript() });
+      if (t.pos[subKey(f.sessionId)] !== undefined) return t;
+      return append(t, {
+        kind: 'subagent',
+        key: subKey(f.sessionId),
+        ts,
+        sessionId: f.sessionId,
+        child: emptyTranscript(),
+      });
     }
     default:
-      return t;
+      return t; // tools_ready, mcp_begin, unknown payloads
   }
 }
 
@@ -373,43 +359,21 @@ export function prettyArgs(args: string): string {
 
 /** The most telling single argument of a call, for the card's title line. */
 export function argSummary(name: string, args: string): string {
-  let o: Record<string, unknown>;
-  try {
-    o = JSON.parse(args) as Record<string, unknown>;
-  } catch {
-    return '';
-  }
-  if (!o || typeof o !== 'object') return '';
-  if (name === 'execute_extra_tool' && o.params && typeof o.params === 'object')
-    return argSummary(String(o.tool_name ?? ''), JSON.stringify(o.params));
-  for (const k of ['cmd', 'source', 'prompt', 'chars', 'process_id', 'subagent_id', 'query'])
-    if (typeof o[k] === 'string') return o[k] as string;
-  return '';
+  return keyArgument(name, args) ?? '';
 }
 
 /** The resolved target of a call: approval's tool_name, or execute_extra_tool's `tool_name` argument. */
 export function targetOf(i: Pick<ToolItem, 'name' | 'args' | 'target'>): string {
-  if (i.target) return i.target;
-  if (i.name === 'execute_extra_tool') {
-    try {
-      const o = JSON.parse(i.args) as { tool_name?: unknown };
-      if (typeof o.tool_name === 'string') return o.tool_name;
-    } catch {
-      /* partial */
-    }
-  }
-  return i.name;
+  return callTarget(i.name, i.args, i.target);
 }
 
-export type ToolStatus = 'streaming' | 'waiting' | 'running' | 'ok' | 'failed' | 'denied' | 'aborted';
+export type ToolStatus = 'streaming' | 'waiting' | 'running' | 'ok' | 'failed' | 'denied' | 'aborted' | 'interrupted';
 
 export function toolStatus(i: ToolItem, pending: boolean): ToolStatus {
   if (pending) return 'waiting';
   if (i.done) {
-    if (i.decision === 'deny' || i.decision === 'forbidden') return 'denied';
-    if (i.stopReason === 'aborted') return 'aborted';
-    if (i.stopReason && i.stopReason !== 'completed') return 'failed';
-    return 'ok';
+    const o = toolOutcome({ stopReason: i.stopReason, abortedBy: i.abortedBy, exitCode: i.exitCode }, i.decision);
+    return o === 'error' ? 'failed' : o;
   }
   if (!i.argsComplete) return 'streaming';
   return i.decision === 'allow' ? 'running' : 'waiting';
@@ -433,9 +397,9 @@ export function withoutNotes(output: string): string {
 }
 
 /** The abort marker: the person's own Stop reads as their action; anything else names its reason. */
-export function abortLabel(reason: string | undefined): string {
-  if (!reason || /by user/i.test(reason)) return 'You stopped the task.';
-  return `Task aborted: ${reason}`;
+export function abortLabel(f: Pick<FactOf<'abort'>, 'reason' | 'byUser'>): string {
+  if (f.byUser) return 'You stopped the task.';
+  return `Task aborted${f.reason ? `: ${f.reason}` : ''}`;
 }
 
 /** Duration in ms between two ISO stamps, or undefined. */

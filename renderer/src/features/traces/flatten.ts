@@ -1,8 +1,12 @@
 // Pure flattening of indexed trace records (ApiTraceRow, file order) into timeline rows: requests (tokens,
 // duration, retries, status), tool calls (approval wait separate from execution), subagents (collapsible, their
 // child rows nested one level deeper), markers (approvals, aborts, compactions, MCP connects) and messages.
-// Plus filtering by kind / search matches / collapsed subagents. No I/O, no React.
+// Plus filtering by kind / search matches / collapsed subagents. What a row's record means (a tool's outcome, a
+// request's, an approval's decision) was read by the shared interpreter when the record was indexed (its status);
+// the key argument comes from shared/omni/call-args.ts. No I/O, no React.
 import type { ApiTraceRow } from '../../../../shared/api.js';
+import { callTarget, keyArgument } from '../../../../shared/omni/call-args.js';
+import { outcomeOfStatus, requestOutcome, type ToolOutcome } from '../../../../shared/omni/interpret.js';
 
 export type RowKind = 'request' | 'tool' | 'subagent' | 'marker' | 'message';
 export const ROW_KINDS: RowKind[] = ['request', 'tool', 'subagent', 'marker', 'message'];
@@ -79,34 +83,24 @@ function marker(r: TimelineRow, k: NonNullable<TimelineRow['markerKind']>): Time
   return r;
 }
 
-/** Flatten one session's records. `depthBase` places a child trace under its subagent row. */
-const KEY_ARGS = ['cmd', 'chars', 'source', 'prompt', 'query', 'path', 'file_path', 'url', 'process_id', 'tool_name'];
-
 /** A call's key argument as text (the command, the file, the prompt …), from its possibly cut JSON excerpt. */
 export function readableArgs(toolName: string, excerpt: string): string {
-  try {
-    const o = JSON.parse(excerpt) as Record<string, unknown>;
-    if (toolName === 'execute_extra_tool' && o.params && typeof o.params === 'object') {
-      const inner = readableArgs(String(o.tool_name ?? ''), JSON.stringify(o.params));
-      return `${String(o.tool_name ?? '')} ${inner}`.trim();
-    }
-    for (const k of KEY_ARGS) if (typeof o[k] === 'string') return firstLine(o[k] as string);
-  } catch {
-    // a cut excerpt: take the first key argument's string as far as it goes
-    for (const k of KEY_ARGS) {
-      const m = new RegExp(`"${k}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)`).exec(excerpt);
-      if (m) {
-        try {
-          return firstLine(JSON.parse(`"${m[1]!.replace(/\\$/, '')}"`) as string);
-        } catch {
-          return firstLine(m[1]!);
-        }
-      }
-    }
-  }
-  return firstLine(excerpt);
+  const key = keyArgument(toolName, excerpt);
+  const target = callTarget(toolName, excerpt);
+  const text = target !== toolName ? `${target} ${key ?? ''}`.trim() : key;
+  return firstLine(text ?? excerpt);
 }
 
+/** The timeline's status word for a tool outcome: a crash's interruption shows as an error. */
+const TOOL_ROW_STATUS: Record<ToolOutcome, RowStatus> = {
+  ok: 'ok',
+  error: 'error',
+  denied: 'denied',
+  aborted: 'aborted',
+  interrupted: 'error',
+};
+
+/** Flatten one session's records. `depthBase` places a child trace under its subagent row. */
 export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string, depthBase = 0): TimelineRow[] {
   const out: TimelineRow[] = [];
   let openRequest: TimelineRow | null = null;
@@ -135,7 +129,7 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
         if (req) {
           req.end = t;
           req.durationMs = r.durationMs ?? Math.max(0, t - req.start);
-          req.status = r.excerpt ? 'error' : 'ok';
+          req.status = requestOutcome(r.status, r.excerpt);
           if (r.excerpt) req.detail = r.excerpt;
           req.offsets.push(r.offset);
         }
@@ -166,7 +160,8 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
       }
       case 'approval_decision': {
         const tool = r.toolCallId ? tools.get(r.toolCallId) : undefined;
-        const decision = r.excerpt || 'allow';
+        // indexed before the decision was the row's status: the excerpt held it
+        const decision = r.status || r.excerpt || 'allow';
         if (tool) {
           tool.waitEnd = t;
           if (r.toolName && r.toolName !== tool.label) tool.label = `${tool.label} → ${r.toolName}`;
@@ -189,16 +184,19 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
         if (tool) {
           tool.end = Math.max(t, tool.waitEnd ?? tool.start);
           tool.durationMs = r.durationMs ?? Math.max(0, t - tool.start);
-          if (tool.status !== 'denied')
-            tool.status = /^\[(interrupted|exit code|terminated|tool timeout|tool error)/m.test(r.excerpt)
-              ? 'error'
-              : 'ok';
-          if (/\[interrupted: tool aborted by user\]/.test(r.excerpt)) tool.status = 'aborted';
+          const outcome = outcomeOfStatus(r.status) ?? 'ok';
+          if (tool.status !== 'denied') tool.status = TOOL_ROW_STATUS[outcome];
           tool.offsets.push(r.offset);
           tool.detail = tool.detail || firstLine(r.excerpt);
         } else {
           out.push(
-            row(`${sessionId}:out:${r.offset}`, 'tool', r.toolName ?? 'tool output', firstLine(r.excerpt), 'ok'),
+            row(
+              `${sessionId}:out:${r.offset}`,
+              'tool',
+              r.toolName ?? 'tool output',
+              firstLine(r.excerpt),
+              TOOL_ROW_STATUS[outcomeOfStatus(r.status) ?? 'ok'],
+            ),
           );
         }
         break;
