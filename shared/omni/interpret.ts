@@ -53,7 +53,16 @@ export type Fact = { type: string } & (
       abortedBy?: AbortedBy;
       images?: string[];
     }
-  | { kind: 'approval'; toolCallId: string; decision: Decision; by?: DecidedBy; rule?: string; target?: string }
+  | {
+      kind: 'approval';
+      toolCallId: string;
+      decision: Decision;
+      by?: DecidedBy;
+      rule?: string;
+      /** the session's approval mode when the call was decided */
+      mode?: string;
+      target?: string;
+    }
   | { kind: 'request_begin' }
   | {
       kind: 'request_end';
@@ -272,6 +281,7 @@ export function interpret(m: OmniMessage): Fact {
         decision,
         ...(by ? { by } : {}),
         ...(str(p.rule) ? { rule: str(p.rule) } : {}),
+        ...(str(p.mode) ? { mode: str(p.mode) } : {}),
         ...(str(p.tool_name) ? { target: str(p.tool_name) } : {}),
       };
     }

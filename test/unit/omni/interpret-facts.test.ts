@@ -62,6 +62,7 @@ const SAMPLES: Record<EventPayload['type'] | ModelMsgPayload['type'], object> = 
     tool_name: 'mcp__fs__write',
     decided_by: 'rule',
     rule: 'deny rm *',
+    mode: 'always-ask',
   },
   token_usage: { type: 'token_usage', session: usage, request: usage },
   compaction_begin: { type: 'compaction_begin', reason: 'threshold', mode: 'auto', context: 9000, turns: 4 },
@@ -188,6 +189,7 @@ describe('interpret: every payload type', () => {
       decision: 'deny',
       by: 'rule',
       rule: 'deny rm *',
+      mode: 'always-ask',
       target: 'mcp__fs__write',
     });
     expect(f('token_usage')).toEqual({ type: 'token_usage', kind: 'usage', request: usage, session: usage });
