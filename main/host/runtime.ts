@@ -313,7 +313,8 @@ export class Runtime {
     }
   }
 
-  /** A subagent was spawned: give it a session row (source subagent) and watch its terminals. */
+  /** A subagent was spawned: give it a session row (source subagent, titled from its prompt) and watch its
+   * terminals. */
   private adoptChild(rootId: string, l: Live, childId: string): void {
     const subs = subagentsOf(l.session);
     const child = subs?.get(childId);
@@ -327,6 +328,7 @@ export class Runtime {
         projectId: parent.projectId,
         agent: parent.agent,
         model,
+        title: child?.firstPrompt ? titleOf(child.firstPrompt) : '',
         approvalMode: parent.approvalMode,
         source: 'subagent',
         parentSessionId: rootId,

@@ -272,6 +272,9 @@ describe('host over WebSocket', () => {
     // children got session rows of their own (source subagent), hidden from the project's session list
     const traces = await e.c.ok('traces.list', {});
     expect(traces.filter((t: any) => t.source === 'subagent')).toHaveLength(2);
+    // …titled from their prompts, as a root session is from its first prompt
+    expect((await e.c.ok('sessions.get', { sessionId: k1.origin[0] })).title).toBe('child-task-1');
+    expect((await e.c.ok('sessions.get', { sessionId: k2.origin[0] })).title).toBe('child-task-2');
     expect((await e.c.ok('sessions.list', { projectId: s.projectId })).map((x: any) => x.id)).toEqual([s.id]);
   });
 

@@ -28,6 +28,8 @@ export class Subagent<S extends ChildSession = ChildSession> {
   finishedAt?: number;
   result?: ChildRunResult;
   rounds = 0;
+  /** the prompt of its first round (hosts title the child's session from it) */
+  firstPrompt?: string;
   /** forwarded messages not yet handed to a parent tool call */
   outbox: OmniMessage[] = [];
   pending: PendingApproval[] = [];
@@ -44,6 +46,7 @@ export class Subagent<S extends ChildSession = ChildSession> {
   }
 
   startRound(prompt: string): void {
+    this.firstPrompt ??= prompt;
     this.running = true;
     this.rounds++;
     this.result = undefined;
