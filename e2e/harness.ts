@@ -92,10 +92,13 @@ function startWeb(home: string): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-export async function startEnv(scenarios: Record<string, Scenario>, opts: { vision?: boolean } = {}): Promise<Env> {
+export async function startEnv(
+  scenarios: Record<string, Scenario>,
+  opts: { vision?: boolean; moreModels?: { id: string; vision?: boolean }[] } = {},
+): Promise<Env> {
   mkdirSync(SHOTS, { recursive: true });
   const model = await startModelServer(scriptFor(scenarios));
-  const home = tempHome({ baseUrl: model.openaiBaseUrl, vision: opts.vision ?? true });
+  const home = tempHome({ baseUrl: model.openaiBaseUrl, vision: opts.vision ?? true, moreModels: opts.moreModels });
   let web: ChildProcess | undefined;
   let ctx: BrowserContext | undefined;
   const profile = mkdtempSync(join(tmpdir(), 'floe-chromium-'));

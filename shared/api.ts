@@ -248,6 +248,8 @@ export const ParamsSchemas = {
   /** compact the session's context now (the UI's Compact action); focus: what the summary should keep in view */
   'sessions.compact': z.object({ sessionId: id, focus: z.string().max(2000).optional() }),
   'sessions.setApprovalMode': z.object({ sessionId: id, mode: APPROVAL_MODE }),
+  /** the model ("provider/id", or a configured model's id alone) of the session's next task; traced as model_switch */
+  'sessions.setModel': z.object({ sessionId: id, model: z.string().trim().min(1).max(300) }),
   /** the files of the session's workspace for @-mentions (git ls-files, or a bounded walk outside git) */
   'sessions.files': z.object({ sessionId: id }),
 
@@ -389,6 +391,7 @@ export interface Results {
   'sessions.abort': { aborted: boolean };
   'sessions.compact': { started: true };
   'sessions.setApprovalMode': ApiSession;
+  'sessions.setModel': ApiSession;
   /** relative paths with "/" separators, sorted; `truncated` when the workspace has more than the list holds */
   'sessions.files': { files: string[]; truncated: boolean };
   'approvals.list': ApiPendingApproval[];

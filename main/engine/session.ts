@@ -1,4 +1,4 @@
-// The agent loop (SPEC §3): one session, one model, one workspace. run() drives one task — requests with retries,
+// The agent loop (SPEC §3): one session, one model at a time (setModel switches between tasks), one workspace. run() drives one task — requests with retries,
 // each complete tool call decided and started while the model streams (calls.ts), outputs back in call order,
 // abort with pairing kept, steering at turn boundaries. Host-agnostic: knows nothing of Electron, HTTP or panes.
 import { setMaxListeners } from 'node:events';
@@ -88,7 +88,7 @@ export interface TaskResult {
 export class AgentSession {
   readonly id: string;
   readonly workspace: string;
-  readonly model: ModelClient;
+  private client: ModelClient;
   readonly services: ToolServices;
   private readonly opts: SessionOptions;
   private history: OmniMessage[];
@@ -109,11 +109,33 @@ export class AgentSession {
     this.opts = opts;
     this.id = opts.id;
     this.workspace = opts.workspace;
-    this.model = opts.model;
+    this.client = opts.model;
     this.services = opts.services ?? {};
     this.history = [...(opts.history ?? [])];
     this.usage = opts.usage ?? zeroTokens();
     this.lastPrompt = opts.lastPromptTokens ?? 0;
+  }
+
+  /** The model the next request goes to. */
+  get model(): ModelClient {
+    return this.client;
+  }
+
+  /**
+   * Switches the model between tasks (refused while one runs): the next request goes to `client`, with the same
+   * history. Recorded in the trace as `model_switch` (resume reads it back) and returned for the host to show. When
+   * the new model differs in vision, the tools are assembled again at the next task (read_image ↔ describe_image).
+   */
+  setModel(client: ModelClient): OmniMessage {
+    if (this.running) throw new Error(`session ${this.id} is running a task; switch the model after it ends`);
+    if (this.disposed) throw new Error(`session ${this.id} was disposed`);
+    const ref = (c: ModelClient) => `${c.model.provider}/${c.model.id}`;
+    const msg = eventMsg({ type: 'model_switch', from: ref(this.client), to: ref(client) });
+    if (client.model.vision !== this.client.model.vision) this.toolset = undefined;
+    this.client = client;
+    this.record(msg);
+    if (this.traceError) throw this.traceError;
+    return msg;
   }
 
   /** Tokens in context (the last request's prompt) and the model's window: the context meter. */

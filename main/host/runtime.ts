@@ -218,6 +218,33 @@ export class Runtime {
     });
   }
 
+  /**
+   * Switches an idle session's model (the next task uses it): resolved against the agent's current configuration
+   * (an unknown model is a bad_request naming the choices), recorded in the trace as model_switch under the session's
+   * claim, sent to listeners, and stored in the session's row. Null when `ref` is the model already in use.
+   */
+  async switchModel(id: string, ref: string): Promise<OmniMessage | null> {
+    const row = this.store.sessions.get(id);
+    if (!row) throw notFound(`There is no session with id ${id}; it may have been deleted. Reload the list.`);
+    const client = (await this.agent(row.agent)).modelClient(ref);
+    if (this.isRunning(id))
+      throw new HostError('conflict', `Session ${id} is running a task; switch the model when it ends (or stop it).`);
+    const session = await this.begin(id);
+    try {
+      const now = `${session.model.model.provider}/${session.model.model.id}`;
+      if (now === ref) {
+        if (row.model !== ref) this.store.sessions.setModel(id, ref);
+        return null;
+      }
+      const msg = session.setModel(client);
+      this.store.sessions.setModel(id, ref);
+      if (!this.disposed) this.events.emit('session.message', { sessionId: id, message: msg });
+      return msg;
+    } finally {
+      this.releaseClaim(id);
+    }
+  }
+
   /** Starts a manual compaction in the background (the UI's Compact action); reported like a task. */
   startCompaction(id: string, focus?: string): void {
     const l = this.live.get(id);

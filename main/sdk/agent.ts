@@ -99,7 +99,8 @@ export class Agent {
     return m;
   }
 
-  private client(modelRef: string): ModelClient {
+  /** A client for "provider/id" of this configuration; ModelNotFoundError (listing the choices) when unknown. */
+  modelClient(modelRef: string): ModelClient {
     const resolved = resolveModel(this.config, modelRef);
     return (this.opts.modelClientFactory ?? createModelClient)(resolved);
   }
@@ -107,7 +108,7 @@ export class Agent {
   async createSession(o: CreateSessionOptions): Promise<AgentSession> {
     const id = newSessionId();
     const modelRef = o.model ?? this.defaultModel();
-    const client = this.client(modelRef);
+    const client = this.modelClient(modelRef);
     if (o.child?.thinking && !client.model.thinking) (client.model as ResolvedModel).thinking = o.child.thinking;
     const file = traceFilePath(this.home, this.name, id);
     const instructions = readProjectInstructions(o.workspace);
@@ -161,8 +162,11 @@ export class Agent {
     if (!meta) throw new UserError(`trace of ${id} has no session_meta line (${latest}); it cannot be resumed`);
     const { history } = rebuildHistory(messages);
     const state = meta.payload.agent_state as { model?: string; depth?: number; parent_session_id?: string };
-    const modelRef = state.model ?? `${meta.payload.provider}/${meta.payload.model_id}`;
-    const client = this.client(modelRef);
+    // the model of the last model_switch wins (it may sit in an earlier part when a compaction came after it)
+    let switched = lastModelSwitch(messages);
+    for (let i = files.length - 2; !switched && i >= 0; i--) switched = lastModelSwitch(readTrace(files[i]).messages);
+    const modelRef = switched ?? state.model ?? `${meta.payload.provider}/${meta.payload.model_id}`;
+    const client = this.modelClient(modelRef);
     let usage = lastUsage(messages);
     for (let i = files.length - 2; !usage && i >= 0; i--) usage = lastUsage(readTrace(files[i]).messages);
     const writer = this.openWriter(id, latest, meta);
@@ -186,9 +190,10 @@ export class Agent {
   }
 
   /** The child-session factory given to a parent's subagent registry: depth 1, same workspace and thinking. */
-  private createChild(parent: AgentSession, parentModel: string, req: ChildRequest): Promise<AgentSession> {
+  private createChild(parent: AgentSession, req: ChildRequest): Promise<AgentSession> {
     const agent = req.agentId && req.agentId !== this.name ? this.peer(req.agentId) : this;
-    let model = parentModel;
+    // the parent's model now (it may have been switched since the session began)
+    let model = `${parent.model.model.provider}/${parent.model.model.id}`;
     if (req.modelId) model = req.modelId.includes('/') ? req.modelId : `${parent.model.model.provider}/${req.modelId}`;
     return agent.createSession({
       workspace: parent.workspace,
@@ -239,7 +244,7 @@ export class Agent {
     const services: ToolServices = { commands, ...extra };
     if (this.config.vision_model) {
       try {
-        services.visionModel = this.client(this.config.vision_model);
+        services.visionModel = this.modelClient(this.config.vision_model);
       } catch {
         /* an unresolvable vision_model is reported by config validation */
       }
@@ -262,7 +267,8 @@ export class Agent {
       compaction: compactionSettings(this.systemConfig),
       lastPromptTokens: lastPrompt,
       tools: async (emit, signal) => {
-        if (!bare && servers.length) {
+        // tools are assembled again after a switch to a model that differs in vision; MCP connects only once
+        if (!bare && servers.length && !mcp) {
           emit(eventMsg({ type: 'mcp_connect_begin', servers: servers.map((s) => s.name) }));
           mcp = await connectMcpServers(servers, { workspace, signal });
           const failed = mcp.results.filter((r) => r.status !== 'connected').length;
@@ -277,7 +283,7 @@ export class Agent {
         const assembly = assembleTools({
           implementations: builtinImplementations(),
           builtinConfig: this.systemConfig.tools?.builtin as ToolDefinition[] | undefined,
-          modelVision: client.model.vision,
+          modelVision: session.model.model.vision,
           hasVisionModel: !!services.visionModel,
           depth,
           hostHasCommands: true,
@@ -300,7 +306,7 @@ export class Agent {
       },
     });
     if (depth === 0) {
-      const subagents = new SubagentManager<AgentSession>((req) => this.createChild(session, modelRef, req));
+      const subagents = new SubagentManager<AgentSession>((req) => this.createChild(session, req));
       services.subagents = subagents;
       disposers.push(() => subagents.disposeAll());
     }
@@ -310,6 +316,16 @@ export class Agent {
 
 function listModelNames(config: FloeConfig): string[] {
   return (config.providers ?? []).flatMap((p) => p.models.map((m) => `${p.name}/${m.id}`));
+}
+
+/** The `to` of the last model_switch of the main session in these messages. */
+function lastModelSwitch(messages: OmniMessage[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    const p = m.payload as { type?: string; to?: unknown };
+    if (m.type === 'event_msg' && !m.origin && p.type === 'model_switch' && typeof p.to === 'string') return p.to;
+  }
+  return undefined;
 }
 
 function lastUsage(messages: OmniMessage[]): TokenCounts | undefined {

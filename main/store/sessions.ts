@@ -59,6 +59,8 @@ export interface SessionsRepo {
   setApprovalMode(id: string, mode: ApprovalMode): Session;
   setStatus(id: string, status: SessionStatus): Session;
   setTitle(id: string, title: string): Session;
+  /** The model ("provider/id") the session's next request uses (after a switch). */
+  setModel(id: string, model: string): Session;
   /** Stores the session's running totals (token_usage.session). */
   setTokens(id: string, tokens: TokenCounts): Session;
   /** Removes only the session row. Prefer Store.removeSession, which also clears its approvals and index. */
@@ -135,6 +137,7 @@ export function createSessionsRepo(db: Db, now: Clock, held?: ClaimCheck): Sessi
     mode: db.prepare('UPDATE sessions SET approval_mode = ?, updated_at = ? WHERE id = ?'),
     status: db.prepare('UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?'),
     title: db.prepare('UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?'),
+    model: db.prepare('UPDATE sessions SET model = ?, updated_at = ? WHERE id = ?'),
     tokens: db.prepare(`UPDATE sessions SET tokens_cache_read = ?, tokens_cache_write = ?, tokens_output = ?,
       tokens_total = ?, updated_at = ? WHERE id = ?`),
   };
@@ -225,6 +228,9 @@ export function createSessionsRepo(db: Db, now: Clock, held?: ClaimCheck): Sessi
     },
     setTitle(id, title) {
       return changed(id, upd.title.run(String(title), now(), id).changes);
+    },
+    setModel(id, model) {
+      return changed(id, upd.model.run(String(model), now(), id).changes);
     },
     setTokens(id, tokens) {
       const t = checkTokens(id, tokens);

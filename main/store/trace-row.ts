@@ -55,6 +55,7 @@ function excerptSource(f: Fact): string | undefined {
     case 'subagent':
       return f.sessionId;
     case 'host_died':
+    case 'model_switch':
       return f.text;
     case 'approval':
       return f.decision;

@@ -91,6 +91,8 @@ export type Fact = { type: string } & (
   | { kind: 'mcp_end'; results: McpResultFact[]; failed: string[] }
   | { kind: 'tools_ready'; tools: string[] }
   | { kind: 'warning'; source?: string; message: string }
+  /** the session's model changed between tasks ("provider/id" each) */
+  | { kind: 'model_switch'; from?: string; to?: string; text: string }
   /** a payload type this reader does not know (a newer or another harness's event): shown nowhere */
   | { kind: 'other' }
 );
@@ -138,6 +140,12 @@ export function hostDiedText(p: { readonly [k: string]: unknown }): string {
     .filter(Boolean)
     .join(', ');
   return `the process running the session died${who ? ` (${who})` : ''}`;
+}
+
+/** One line for a `model_switch` event: "model switched to openai/gpt-5 (was local/qwen3)". */
+export function modelSwitchText(p: { readonly [k: string]: unknown }): string {
+  const to = typeof p.to === 'string' && p.to ? p.to : 'another model';
+  return `model switched to ${to}${typeof p.from === 'string' && p.from ? ` (was ${p.from})` : ''}`;
 }
 
 /**
@@ -348,6 +356,8 @@ export function interpret(m: OmniMessage): Fact {
       };
     case 'warning':
       return { type, kind: 'warning', source: str(p.source), message: str(p.message) ?? '' };
+    case 'model_switch':
+      return { type, kind: 'model_switch', from: str(p.from), to: str(p.to), text: modelSwitchText(p) };
     default:
       return { type, kind: 'other' };
   }

@@ -210,6 +210,13 @@ export interface WarningPayload {
   source: string;
   message: string;
 }
+/** The session's model was changed between tasks (the composer's model picker, `/model`): the next request uses `to`. */
+export interface ModelSwitchPayload {
+  type: 'model_switch';
+  /** "provider/id" before and after */
+  from: string;
+  to: string;
+}
 export type EventPayload =
   | ToolListReadyPayload
   | McpConnectBeginPayload
@@ -223,7 +230,8 @@ export type EventPayload =
   | AbortPayload
   | HostDiedPayload
   | SubagentPayload
-  | WarningPayload;
+  | WarningPayload
+  | ModelSwitchPayload;
 
 export type Payload = SessionMetaPayload | ModelMsgPayload | EventPayload;
 

@@ -18,6 +18,8 @@ export function tempHome(opts: {
   protocol?: 'openai' | 'anthropic';
   baseUrl: string;
   vision?: boolean;
+  /** more models of the `mock` provider after m1 */
+  moreModels?: { id: string; vision?: boolean }[];
   extraYaml?: string;
   systemConfig?: string;
 }): TempHome {
@@ -39,6 +41,11 @@ export function tempHome(opts: {
       '      - id: m1',
       `        vision: ${opts.vision ? 'true' : 'false'}`,
       '        context_window: 32000',
+      ...(opts.moreModels ?? []).flatMap((m) => [
+        `      - id: ${m.id}`,
+        `        vision: ${m.vision ? 'true' : 'false'}`,
+        '        context_window: 32000',
+      ]),
       'default_model: mock/m1',
       opts.extraYaml ?? '',
     ].join('\n'),

@@ -13,6 +13,10 @@ describe('parseSlash', () => {
     expect(parseSlash('/compact')).toEqual({ kind: 'compact' });
     expect(parseSlash(' /clear ')).toEqual({ kind: 'clear' });
   });
+  it('parses /model with and without a name', () => {
+    expect(parseSlash('/model mock/m2')).toEqual({ kind: 'model', name: 'mock/m2' });
+    expect(parseSlash('/model')).toEqual({ kind: 'model' });
+  });
   it('says what is wrong with a bad command', () => {
     expect(parseSlash('/mode sometimes')).toEqual({
       kind: 'error',

@@ -182,6 +182,13 @@ describe('transcript reducer', () => {
       'Context compacted',
     ]);
   });
+
+  it('shows a model switch as an info marker naming both models', () => {
+    const t = reduceAll(emptyTranscript(), [event({ type: 'model_switch', from: 'a/x', to: 'b/y' })]);
+    expect(t.items).toEqual([
+      expect.objectContaining({ kind: 'marker', tone: 'info', label: 'Model switched to b/y (was a/x)' }),
+    ]);
+  });
 });
 
 describe('transcript formatting helpers', () => {

@@ -1,10 +1,12 @@
 // The composer: prompt (Enter sends; while a task runs it steers; Alt+↑ focuses a waiting approval card), the
 // approval-mode selector (applies to the next decision), slash commands (/mode, /compact, /clear; slash.ts) with
-// hints, @-mentions of workspace files (useMentions.ts, MentionList.tsx), and the Stop button. Must not render the
-// transcript.
+// hints, @-mentions of workspace files (useMentions.ts, MentionList.tsx), the model picker and /model
+// (ModelPicker.tsx), and the Stop button. Must not render the transcript.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode, type ApiSession } from '../../../../shared/api.js';
+import { matchModelName } from '../../../../shared/model-name.js';
 import { MENTION_LIST_ID, MentionList, mentionOptionId } from './MentionList.js';
+import { ModelChoices, ModelPicker, useModelRefs } from './ModelPicker.js';
 import { SLASH_HELP, parseSlash } from './slash.js';
 import { useChat } from './store.js';
 import { useMentions } from './useMentions.js';
@@ -25,7 +27,13 @@ export function Composer({ session, running }: { session: ApiSession; running: b
     setText(t);
     setCaret(c);
   });
-  const { send, abort, setMode, compact, createSession } = useChat();
+  const { send, abort, setMode, setModel, compact, createSession } = useChat();
+  const modelRefs = useModelRefs();
+  const [showModels, setShowModels] = useState(false);
+  const switchModel = (ref: string) => {
+    setSlashError(null);
+    void setModel(ref).then((err) => err && setSlashError(err));
+  };
   const [stopping, setStopping] = useState(false);
   const [slashError, setSlashError] = useState<string | null>(null);
   const submit = () => {
@@ -36,11 +44,22 @@ export function Composer({ session, running }: { session: ApiSession; running: b
       setSlashError(cmd.message);
       return;
     }
+    // a model name is checked against the configured ones before the text goes (the host checks it again)
+    const model = cmd?.kind === 'model' && cmd.name && modelRefs ? matchModelName(cmd.name, modelRefs) : null;
+    if (model && !model.ok) {
+      setSlashError(model.message);
+      return;
+    }
     setSlashError(null);
+    setShowModels(false);
     setText('');
     if (!cmd) void send(t);
     else if (cmd.kind === 'mode') void setMode(cmd.mode);
-    else if (cmd.kind === 'compact') void compact(cmd.focus);
+    else if (cmd.kind === 'model') {
+      if (model?.ok) switchModel(model.ref);
+      else if (cmd.name) switchModel(cmd.name);
+      else setShowModels(true);
+    } else if (cmd.kind === 'compact') void compact(cmd.focus);
     else void createSession({ model: session.model, approvalMode: session.approvalMode });
   };
   const slashHints =
@@ -54,6 +73,9 @@ export function Composer({ session, running }: { session: ApiSession; running: b
       }}
     >
       <MentionList m={mentions} />
+      {showModels && modelRefs && (
+        <ModelChoices current={session.model} refs={modelRefs} onClose={() => setShowModels(false)} />
+      )}
       {slashHints.length > 0 && (
         <ul className="slash-hints" aria-label="Commands">
           {slashHints.map((h) => (
@@ -120,6 +142,7 @@ export function Composer({ session, running }: { session: ApiSession; running: b
             </option>
           ))}
         </select>
+        <ModelPicker session={session} running={running} onPick={switchModel} />
         <span className="spacer" />
         {running && (
           <button

@@ -1,15 +1,18 @@
-// Slash commands typed into the composer: /mode <approval mode>, /compact [focus], /clear (a fresh session with
-// the same model and mode). Parsing only — the composer runs them. Pure.
+// Slash commands typed into the composer: /mode <approval mode>, /model [name] (alone: list the models),
+// /compact [focus], /clear (a fresh session with the same model and mode). Parsing only — the composer runs them
+// (and matches a model name against the configured ones, shared/model-name.ts). Pure.
 import { APPROVAL_MODE, type ApiApprovalMode } from '../../../../shared/api.js';
 
 export type Slash =
   | { kind: 'mode'; mode: ApiApprovalMode }
+  | { kind: 'model'; name?: string }
   | { kind: 'compact'; focus?: string }
   | { kind: 'clear' }
   | { kind: 'error'; message: string };
 
 export const SLASH_HELP: { cmd: string; what: string }[] = [
   { cmd: '/mode <allow-all|deny-all|read-only|always-ask>', what: 'change the approval mode' },
+  { cmd: '/model [provider/id]', what: 'switch the model for the next turn (alone: list the models)' },
   { cmd: '/compact [what to keep]', what: 'summarize older context now' },
   { cmd: '/clear', what: 'start a fresh session (same model and mode)' },
 ];
@@ -29,6 +32,8 @@ export function parseSlash(text: string): Slash | null {
             message: `/mode needs one of ${APPROVAL_MODE.options.join(', ')}${arg ? ` (got "${arg}")` : ''}.`,
           };
     }
+    case 'model':
+      return arg ? { kind: 'model', name: arg } : { kind: 'model' };
     case 'compact':
       return arg ? { kind: 'compact', focus: arg } : { kind: 'compact' };
     case 'clear':
@@ -36,7 +41,7 @@ export function parseSlash(text: string): Slash | null {
     default:
       return {
         kind: 'error',
-        message: `Unknown command /${m[1]}: try /mode, /compact or /clear (or start with a space to send it as text).`,
+        message: `Unknown command /${m[1]}: try /mode, /model, /compact or /clear (or start with a space to send it as text).`,
       };
   }
 }

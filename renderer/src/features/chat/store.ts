@@ -1,6 +1,6 @@
 // Chat state (zustand): the current project's sessions, the open session, one reduced transcript per loaded
 // session (live messages folded in as they arrive), per-session status, and the actions that call the API
-// (create/run/steer/abort/mode/rename). Pure folding lives in transcript.ts and merge.ts. Must not touch the DOM.
+// (create/run/steer/abort/mode/model/rename). Pure folding lives in transcript.ts and merge.ts. Must not touch the DOM.
 import { create } from 'zustand';
 import type { ApiApprovalMode, ApiSession, ApiSessionStatus, Events } from '../../../../shared/api.js';
 import type { OmniMessage } from '../../../../shared/omni/types.js';
@@ -29,6 +29,8 @@ export interface ChatState {
   /** compact the open session's context now (sessions.compact) */
   compact(focus?: string): Promise<void>;
   setMode(mode: ApiApprovalMode): Promise<void>;
+  /** switches the open session's model for its next task; the host's message when it refused, else null */
+  setModel(model: string): Promise<string | null>;
   deleteSession(id: string): Promise<void>;
   rename(id: string, title: string): Promise<boolean>;
   onMessage(e: Events['session.message']): void;
@@ -172,6 +174,18 @@ export const useChat = create<ChatState>((set, get) => ({
       set((st) => ({ sessions: st.sessions.map((x) => (x.id === s.id ? s : x)) }));
     } catch (e) {
       set({ error: messageOf(e) });
+    }
+  },
+
+  async setModel(model) {
+    const id = get().currentId;
+    if (!id) return 'Open a session first.';
+    try {
+      const s = await call('sessions.setModel', { sessionId: id, model });
+      set((st) => ({ sessions: st.sessions.map((x) => (x.id === s.id ? s : x)) }));
+      return null;
+    } catch (e) {
+      return messageOf(e);
     }
   },
 

@@ -289,6 +289,8 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
       return marker(t, ts, 'warn', abortLabel(f));
     case 'host_died':
       return marker(t, ts, 'warn', `Task ended: ${f.text}`);
+    case 'model_switch':
+      return marker(t, ts, 'info', f.text[0]!.toUpperCase() + f.text.slice(1));
     case 'compaction_begin':
       return marker(t, ts, 'info', 'Compacting the context…');
     case 'compaction_end':

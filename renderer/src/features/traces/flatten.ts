@@ -30,7 +30,7 @@ export interface TimelineRow {
   offsets: number[];
   toolCallId?: string;
   childSessionId?: string;
-  markerKind?: 'approval' | 'abort' | 'compaction' | 'mcp';
+  markerKind?: 'approval' | 'abort' | 'compaction' | 'mcp' | 'model';
   /** session whose trace holds the records (children differ from the opened one) */
   sessionId: string;
 }
@@ -214,6 +214,9 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
         break;
       case 'host_died':
         out.push(marker(row(`${sessionId}:died:${r.offset}`, 'marker', 'host died', r.excerpt, 'error'), 'abort'));
+        break;
+      case 'model_switch':
+        out.push(marker(row(`${sessionId}:model:${r.offset}`, 'marker', 'model switch', r.excerpt, 'info'), 'model'));
         break;
       case 'compaction_begin':
       case 'compaction_end':
