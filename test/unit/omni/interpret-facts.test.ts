@@ -71,6 +71,7 @@ const SAMPLES: Record<EventPayload['type'] | ModelMsgPayload['type'], object> = 
   host_died: { type: 'host_died', pid: 42, kind: 'floe run', since: TS },
   subagent: { type: 'subagent', session_id: 'child-1' },
   warning: { type: 'warning', source: 'shell', message: 'no login environment' },
+  model_switch: { type: 'model_switch', from: 'local/qwen3', to: 'openai/gpt-5' },
 };
 
 const MODEL_TYPES = new Set([
@@ -226,6 +227,13 @@ describe('interpret: every payload type', () => {
       since: TS,
     });
     expect(f('subagent')).toEqual({ type: 'subagent', kind: 'subagent', sessionId: 'child-1' });
+    expect(f('model_switch')).toEqual({
+      type: 'model_switch',
+      kind: 'model_switch',
+      from: 'local/qwen3',
+      to: 'openai/gpt-5',
+      text: 'model switched to openai/gpt-5 (was local/qwen3)',
+    });
     expect(f('warning')).toEqual({
       type: 'warning',
       kind: 'warning',
