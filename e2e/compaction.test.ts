@@ -1,6 +1,7 @@
 // E2E (issue 10, UI part) in real Chromium: the session header's context meter shows tokens in context / window and
 // moves; the Compact button runs a manual compaction (its summary streams, a "Context compacted" marker appears and
-// the meter drops to 0); the trace timeline shows the compaction markers.
+// the meter drops to 0); the trace timeline shows the compaction as a completed span with its summary collapsed, and
+// the start of the trace's second file.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
 
@@ -52,7 +53,20 @@ describe('context meter and Compact', () => {
     await page.getByRole('button', { name: 'Traces', exact: true }).click();
     await page.getByRole('button', { name: /Open trace of METERDEMO/ }).click();
     await page.locator('.tl-row[data-kind="request"]').first().waitFor();
-    await expect.poll(() => page.locator('.tl-row[data-marker="compaction"]').count()).toBe(2);
+    // the compaction is one span (begin → end) that completed, and the trace continues in a second file
+    const span = page.locator('.tl-row[data-kind="compaction"]');
+    await expect.poll(() => span.count()).toBe(1);
+    expect(await span.getAttribute('data-status')).toBe('ok');
+    expect(await span.locator('.tl-name').textContent()).toBe('compaction completed');
+    await expect.poll(() => page.locator('.tl-row[data-marker="part"]').count()).toBe(1);
+    expect(await page.getByTestId('tl-part-start').allTextContents()).toEqual(['_002']);
+    // its summary is collapsed until opened
+    await span.click();
+    const summary = page.getByTestId('compaction-summary');
+    await summary.waitFor();
+    expect(await summary.evaluate((e) => (e as HTMLDetailsElement).open)).toBe(false);
+    await summary.locator('summary').click();
+    await summary.getByText(/Show the meter \(E2E-SUMMARY\)/).waitFor();
     await shot(page, 'compaction-03-timeline');
   });
 });

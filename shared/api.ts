@@ -139,7 +139,13 @@ export interface ApiTraceSummary {
 export interface ApiTraceRow {
   /** row number in file order (0-based) */
   seq: number;
+  /**
+   * byte offset of the line in the session's whole trace: its parts one after the other, as traces.export gives
+   * them (so it is unique across parts); traces.record takes it back
+   */
   offset: number;
+  /** the part (file) holding the line: 1 for `<id>_001.jsonl`, 2 for `_002` after a compaction, … */
+  part: number;
   length: number;
   timestamp: string;
   kind: string;
@@ -307,9 +313,17 @@ export const ParamsSchemas = {
     toolName: z.string().optional(),
     text: z.string().optional(),
   }),
+  /** `offset`: a row's offset as traces.page gives it (its byte position in the session's exported trace) */
   'traces.record': z.object({ sessionId: id, offset: z.number().int().min(0) }),
   'traces.export': z.object({ sessionId: id }),
-  'traces.import': z.object({ jsonl: z.string().min(1), projectId: id.optional() }),
+  /**
+   * `jsonl`: one trace text (a new part begins at each later session_meta, as in an export), or the texts of one
+   * session's files in part order (`<id>_001.jsonl`, `<id>_002.jsonl`, …)
+   */
+  'traces.import': z.object({
+    jsonl: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(10_000)]),
+    projectId: id.optional(),
+  }),
 
   'settings.get': z.object({}),
   'settings.addProvider': NewProvider,

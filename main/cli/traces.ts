@@ -10,7 +10,8 @@ import type { HostContext } from '../host/context.js';
 import { HostError } from '../host/errors.js';
 import { traceHandlers } from '../host/traces.js';
 import { openStore, type Store } from '../store/index.js';
-import { findTraceFiles, readTrace } from '../trace/index.js';
+import { groupTraceFiles } from '../../shared/trace-parts.js';
+import { findTraceFiles, readTrace, validateImportedTrace } from '../trace/index.js';
 import { fail, UsageError } from './exit.js';
 import { humanRenderer } from './render.js';
 import { pricesFor, requestLine, sessionUsage, tryLoadConfig, usageLine } from './usage.js';
@@ -149,7 +150,8 @@ export function registerTracesCommand(program: Command): void {
     .command('import')
     .argument(
       '<files...>',
-      'JSONL traces of this protocol (from Floe or another harness); a parent and its subagents link',
+      'JSONL traces of this protocol (from Floe or another harness); the files of one session ' +
+        '(<id>_001.jsonl, <id>_002.jsonl, …) import as one session; a parent and its subagents link',
     )
     .description('copy traces into FLOE_HOME and index them (a session id that exists is refused)')
     .action((files: string[]) =>
@@ -158,16 +160,28 @@ export function registerTracesCommand(program: Command): void {
           if (!fs.existsSync(file)) fail(`${file} does not exist; nothing from it was imported`);
           if (!fs.statSync(file).isFile()) fail(`${file} is not a file; pass a .jsonl trace file`);
         }
-        for (const file of files) {
+        // the files of one session (`<id>_001.jsonl`, `<id>_002.jsonl`, …) become one session, in part order
+        const groups = groupTraceFiles(files.map((f) => ({ name: f, text: fs.readFileSync(f, 'utf8') })));
+        for (const g of groups) {
+          const warnings: string[] = [];
+          for (const f of g.files) {
+            const checked = validateImportedTrace(f.text);
+            if ('error' in checked) fail(`${f.name}: The trace cannot be imported: ${checked.error}`);
+            warnings.push(...checked.warnings.map((w) => `${f.name}: ${w}`));
+          }
+          const names = g.files.map((f) => f.name).join(', ');
           let r: { sessionId: string; warnings: string[] };
           try {
-            r = await handlers(store, home)['traces.import']({ jsonl: fs.readFileSync(file, 'utf8') });
+            r = await handlers(store, home)['traces.import']({
+              jsonl: g.files.length === 1 ? g.files[0]!.text : g.files.map((f) => f.text),
+            });
           } catch (e) {
-            if (e instanceof UsageError) fail(`${file}: ${e.message}`);
+            if (e instanceof UsageError) fail(`${names}: ${e.message}`);
             throw e;
           }
-          for (const w of r.warnings) process.stderr.write(`floe: warning: ${file}: ${w}\n`);
-          process.stdout.write(`imported ${r.sessionId}\n`);
+          for (const w of warnings) process.stderr.write(`floe: warning: ${w}\n`);
+          const n = g.files.length;
+          process.stdout.write(`imported ${r.sessionId}${n > 1 ? ` (${n} files: ${names})` : ''}\n`);
         }
       }),
     );

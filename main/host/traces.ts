@@ -1,12 +1,14 @@
 // Handlers for the trace browser: list (filters), page (from the SQLite index), record (the raw line from the
 // file), export (the files' bytes exactly), import (validated; a duplicate session id is refused; the text is
-// written byte for byte under its agent in FLOE_HOME and indexed). Must not rewrite existing trace files.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// written byte for byte under its agent in FLOE_HOME, one file per part, and indexed). A session of several parts
+// (`_001`, `_002` after a compaction, …) is one session here: rows carry offsets into the parts joined, as exported.
+// Must not rewrite existing trace files.
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
 import type { OmniMessage, SessionMetaPayload, TokenCounts } from '../../shared/omni/types.js';
 import { parentOfMeta, titleFrom } from '../store/reindex.js';
-import { exportTrace, findTraceFiles, isSafeSegment, traceFilePath, validateImportedTrace } from '../trace/index.js';
+import { exportTrace, findTraceFiles, isSafeSegment, traceFilePath, validateImportedParts } from '../trace/index.js';
 import type { HostContext } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { mustSession } from './sessions.js';
@@ -23,13 +25,28 @@ interface RowRef {
 
 export function traceHandlers(ctx: HostContext): Handlers<M> {
   const { store, home } = ctx;
-  const rowAt = store.db.prepare<[string, number], RowRef>(
-    'SELECT file, byte_offset, byte_length FROM trace_events WHERE session_id = ? AND byte_offset = ? ORDER BY file_no, file LIMIT 1',
+  const rowAt = store.db.prepare<[string, string, number], RowRef>(
+    'SELECT file, byte_offset, byte_length FROM trace_events WHERE session_id = ? AND file = ? AND byte_offset = ? LIMIT 1',
   );
   const filesOf = (id: string): string[] => {
     const s = store.sessions.get(id);
     const own = s ? findTraceFiles(home, id, s.agent) : [];
     return own.length ? own : findTraceFiles(home, id);
+  };
+  /** Each part of the session with where it begins in the parts joined (only the last part still grows). */
+  const partsOf = (id: string): { file: string; start: number; size: number }[] => {
+    let start = 0;
+    return filesOf(id).map((file) => {
+      let size = 0;
+      try {
+        size = statSync(file).size;
+      } catch {
+        /* deleted meanwhile: an empty part */
+      }
+      const p = { file, start, size };
+      start += size;
+      return p;
+    });
   };
 
   return {
@@ -46,15 +63,18 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
       mustSession(ctx, sessionId);
       const filter = { kinds, toolName, text };
       const rows = store.traces.pageEvents(sessionId, { ...filter, offset, limit });
+      const starts = new Map(partsOf(sessionId).map((p) => [p.file, p.start]));
       return {
-        rows: rows.map((r, i) => traceRowView(r, offset + i)),
+        rows: rows.map((r, i) => traceRowView(r, offset + i, starts.get(r.file) ?? 0)),
         total: store.traces.countEvents(sessionId, filter),
       };
     },
     'traces.record': ({ sessionId, offset }) => {
       mustSession(ctx, sessionId);
       store.traces.flush();
-      const r = rowAt.get(sessionId, offset);
+      const parts = partsOf(sessionId);
+      const part = parts.find((p, i) => offset >= p.start && (offset < p.start + p.size || i === parts.length - 1));
+      const r = part ? rowAt.get(sessionId, part.file, offset - part.start) : undefined;
       if (!r) throw notFound(`Session ${sessionId} has no trace record at byte ${offset}; reload the trace.`);
       const line = store.traces.readRecord({ file: r.file, offset: r.byte_offset, length: r.byte_length });
       let message = null;
@@ -73,9 +93,10 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
       return { jsonl: exportTrace(files), fileName: `${sessionId}.jsonl` };
     },
     'traces.import': async ({ jsonl, projectId }) => {
-      const checked = validateImportedTrace(jsonl);
+      const checked = validateImportedParts(typeof jsonl === 'string' ? [jsonl] : jsonl);
       if ('error' in checked) throw badRequest(`The trace cannot be imported: ${checked.error}`);
-      const { sessionId, messages, text, warnings } = checked;
+      const { sessionId, parts, warnings } = checked;
+      const messages = parts.flatMap((p) => p.messages);
       if (store.sessions.get(sessionId) || findTraceFiles(home, sessionId).length) {
         throw conflict(
           `A session with id ${sessionId} exists already; it was not imported again. Delete the existing one first to replace it.`,
@@ -86,16 +107,22 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
       const meta = messages[0]!.payload as SessionMetaPayload;
       const claimed = (meta.agent_state as { agent?: unknown } | undefined)?.agent;
       const agent = typeof claimed === 'string' && isSafeSegment(claimed) ? claimed : 'default';
-      let file: string;
+      let files: string[];
       try {
-        file = traceFilePath(home, agent, sessionId, 1, new Date(messages[0]!.timestamp));
+        files = parts.map((_, i) => traceFilePath(home, agent, sessionId, i + 1, new Date(messages[0]!.timestamp)));
       } catch (e) {
         throw badRequest(`The trace cannot be imported: line 1: ${(e as Error).message}`);
       }
+      const written: string[] = [];
       try {
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, text, { flag: 'wx', mode: 0o600 });
+        for (const [i, file] of files.entries()) {
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, parts[i]!.text, { flag: 'wx', mode: 0o600 });
+          written.push(file);
+        }
       } catch (e) {
+        for (const f of written) rmSync(f, { force: true }); // all parts or none
+        const file = files[written.length]!;
         const code = (e as { code?: string }).code;
         if (code === 'EEXIST') throw conflict(`A trace file for session ${sessionId} exists already (${file}).`);
         if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOSPC' || code === 'ENOTDIR') {
@@ -138,9 +165,13 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
             : undefined,
       });
       ctx.events.emit('projects.changed', {});
-      await store.traces.indexFileInChunks(sessionId, file, {
-        onProgress: (r) => ctx.events.emit('trace.indexed', { sessionId, events: r.indexed }),
-      });
+      let before = 0;
+      for (const file of files) {
+        const done = await store.traces.indexFileInChunks(sessionId, file, {
+          onProgress: (r) => ctx.events.emit('trace.indexed', { sessionId, events: before + r.indexed }),
+        });
+        before += done.indexed;
+      }
       return { sessionId, warnings };
     },
   };

@@ -46,10 +46,12 @@ export function pendingView(
   };
 }
 
-export function traceRowView(r: TraceRow, seq: number): ApiTraceRow {
+/** `partStart`: where the row's part begins in the session's whole trace (0 for the first part). */
+export function traceRowView(r: TraceRow, seq: number, partStart = 0): ApiTraceRow {
   return {
     seq,
-    offset: r.offset,
+    offset: partStart + r.offset,
+    part: r.fileNo,
     length: r.length,
     timestamp: r.timestamp,
     kind: r.kind,

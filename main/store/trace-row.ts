@@ -19,7 +19,7 @@ export interface RecordFields {
   status: string | null;
   toolName: string | null;
   toolCallId: string | null;
-  /** request total of a token_usage event */
+  /** request total of a token_usage event; tokens in context of a compaction_begin (before) or _end (after) */
   tokens: number | null;
   /** JSON text of the origin chain, null for the main session */
   origin: string | null;
@@ -61,8 +61,11 @@ function excerptSource(f: Fact): string | undefined {
       return f.decision;
     case 'warning':
       return [f.source, f.message].filter(Boolean).join(': ');
+    case 'compaction_begin':
+      // "threshold · auto", "manual · summarize · focus: the parser"
+      return [f.reason, f.mode, f.focus ? `focus: ${f.focus}` : undefined].filter(Boolean).join(' · ');
     case 'compaction_end':
-      return f.error;
+      return f.error ?? f.mode;
     case 'session':
       return [[f.provider, f.model].filter(Boolean).join('/'), f.workspace].filter(Boolean).join(' ') || undefined;
     default:
@@ -99,7 +102,12 @@ export function describeRecord(msg: OmniMessage): RecordFields {
     status: statusOf(f),
     toolName,
     toolCallId,
-    tokens: f.kind === 'usage' ? (f.request?.total ?? null) : null,
+    tokens:
+      f.kind === 'usage'
+        ? (f.request?.total ?? null)
+        : f.kind === 'compaction_begin' || f.kind === 'compaction_end'
+          ? (f.context ?? null)
+          : null,
     origin: Array.isArray(msg.origin) && msg.origin.length ? JSON.stringify(msg.origin) : null,
     excerpt: excerptOf(excerptSource(f)),
   };

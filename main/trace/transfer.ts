@@ -19,6 +19,8 @@ export type ImportResult =
       text: string;
       /** what was tolerated (a torn last line), one sentence each */
       warnings: string[];
+      /** where each message's line begins in `text` (character index) */
+      starts: number[];
     }
   | { error: string };
 
@@ -42,7 +44,8 @@ export function validateImportedTrace(input: string): ImportResult {
   }
   const lines = text.split('\n');
   const messages: OmniMessage[] = [];
-  for (let i = 0; i < lines.length; i++) {
+  const starts: number[] = [];
+  for (let i = 0, at = 0; i < lines.length; at += lines[i]!.length + 1, i++) {
     const raw = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
     if (raw.trim() === '') continue;
     const where = `line ${i + 1}`;
@@ -78,9 +81,65 @@ export function validateImportedTrace(input: string): ImportResult {
       }
     }
     messages.push(v);
+    starts.push(at);
   }
   if (messages.length === 0) return { error: 'line 1: the trace is empty; expected a session_meta record first.' };
-  return { sessionId: (messages[0].payload as { session_id: string }).session_id, messages, text, warnings };
+  return { sessionId: (messages[0].payload as { session_id: string }).session_id, messages, text, warnings, starts };
+}
+
+export interface ImportedPart {
+  /** the part's text, stored byte for byte as `<id>_<NNN>.jsonl` */
+  text: string;
+  messages: OmniMessage[];
+}
+
+export type ImportPartsResult = { sessionId: string; parts: ImportedPart[]; warnings: string[] } | { error: string };
+
+const lineOf = (text: string, at: number): number => text.slice(0, at).split('\n').length;
+
+/**
+ * Checks the trace of one session given as one text or as several (its files, in part order) and cuts it into
+ * parts: a new part begins at every session_meta after the first, as Floe and the seed harness start each part
+ * after a compaction. Every session_meta must name the same session. Each text is checked as by
+ * validateImportedTrace (a torn last line of any of them is left out with a warning); errors name the line, and
+ * the file number when there are several. A file that is not the last and ends without a newline gets one.
+ */
+export function validateImportedParts(texts: readonly string[]): ImportPartsResult {
+  const parts: ImportedPart[] = [];
+  const warnings: string[] = [];
+  let sessionId: string | undefined;
+  for (const [i, input] of texts.entries()) {
+    const where = texts.length > 1 ? `file ${i + 1} of ${texts.length}: ` : '';
+    const checked = validateImportedTrace(input);
+    if ('error' in checked) return { error: `${where}${checked.error}` };
+    warnings.push(...checked.warnings.map((w) => `${where}${w}`));
+    const { messages, starts, text } = checked;
+    // cut before every later session_meta; the first piece starts at 0, so the pieces join to the text exactly
+    let from = 0;
+    let fromChar = 0;
+    for (let k = 0; k < messages.length; k++) {
+      const m = messages[k]!;
+      if (m.type !== 'session_meta') continue;
+      const id = (m.payload as { session_id?: unknown }).session_id;
+      sessionId ??= String(id);
+      if (id !== sessionId) {
+        return {
+          error:
+            `${where}line ${lineOf(text, starts[k]!)}: a session_meta of another session (${JSON.stringify(id)}) in ` +
+            `the trace of ${JSON.stringify(sessionId)}. Import each session's files on their own.`,
+        };
+      }
+      if (k === 0) continue;
+      parts.push({ text: text.slice(fromChar, starts[k]!), messages: messages.slice(from, k) });
+      from = k;
+      fromChar = starts[k]!;
+    }
+    // a file other than the last that ends without a newline gets one, or the export would join two records
+    const rest = text.slice(fromChar);
+    const eol = i < texts.length - 1 && !rest.endsWith('\n') ? '\n' : '';
+    parts.push({ text: rest + eol, messages: messages.slice(from) });
+  }
+  return { sessionId: sessionId!, parts, warnings };
 }
 
 function isMessageLine(line: string): boolean {

@@ -8,6 +8,8 @@ const T0 = Date.parse('2025-01-01T00:00:00.000Z');
 const r = (atMs: number, kind: string, f: Partial<ApiTraceRow> = {}): ApiTraceRow => ({
   seq: off,
   offset: (off += 100),
+  part: 1,
+  status: null,
   length: 99,
   timestamp: new Date(T0 + atMs).toISOString(),
   kind,

@@ -44,6 +44,7 @@ describe('validateImportedTrace', () => {
       messages: [JSON.parse(meta), JSON.parse(msg)],
       text,
       warnings: [],
+      starts: [0, meta.length + 2],
     });
   });
   it('leaves out a torn last line with a warning, keeping the intact text; keeps an unterminated complete one', () => {
@@ -55,6 +56,7 @@ describe('validateImportedTrace', () => {
       warnings: [
         'line 3 is torn (the trace ends in the middle of a record, as after a crash); it was left out and the lines before it imported',
       ],
+      starts: [0, meta.length + 1],
     });
     const whole = validateImportedTrace(`${meta}\n${msg}`);
     expect('text' in whole && [whole.text, whole.warnings]).toEqual([`${meta}\n${msg}`, []]);

@@ -1,8 +1,10 @@
 // The trace timeline: a virtualized waterfall (@tanstack/react-virtual) of flattened rows with a time axis and
-// zoom, kind filters, text search (server-side over excerpts), nested subagents, a detail pane (formatted message
-// + raw JSON line), jump to the transcript, and export.
+// zoom, kind filters, text search (server-side over excerpts), nested subagents, compaction spans, the start of each
+// trace part after the first marked on the axis, a detail pane (formatted message + raw JSON line), jump to the
+// transcript, and export.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
+import { CompactionDetail } from './CompactionDetail.js';
 import { ToolDetail } from './ToolDetail.js';
 import { useNav } from '../../app/nav.js';
 import { useChat } from '../chat/store.js';
@@ -43,6 +45,8 @@ export function Timeline() {
     overscan: 20,
   });
   const summary = useTraces((x) => x.list.find((l) => l.sessionId === x.sessionId));
+  // where a new trace file begins (after a compaction): a line across the rows, named on the axis
+  const partStarts = useMemo(() => s.rows.filter((r) => r.markerKind === 'part'), [s.rows]);
 
   const jumpToChat = async (row: TimelineRow) => {
     const pid = summary?.projectId;
@@ -153,6 +157,17 @@ export function Timeline() {
                 {t.label}
               </span>
             ))}
+            {partStarts.map((p) => (
+              <span
+                key={p.id}
+                className="tl-part"
+                data-testid="tl-part-start"
+                style={{ left: LABEL_W + warp.map(p.start) * scale }}
+                title={`the trace continues in ${p.detail} here (after a compaction)`}
+              >
+                _{String(p.part).padStart(3, '0')}
+              </span>
+            ))}
             {warp.gaps.map((g) => (
               <span
                 key={g.at}
@@ -165,6 +180,13 @@ export function Timeline() {
             ))}
           </div>
           <div style={{ height: v.getTotalSize(), position: 'relative', width: LABEL_W + width * s.zoom + 40 }}>
+            {partStarts.map((p) => (
+              <span
+                key={p.id}
+                className="tl-part-line"
+                style={{ left: LABEL_W + warp.map(p.start) * scale, height: v.getTotalSize() }}
+              />
+            ))}
             {v.getVirtualItems().map((vi) => {
               const r = rows[vi.index]!;
               const bar = barOf(
@@ -184,6 +206,7 @@ export function Timeline() {
                   style={{ transform: `translateY(${vi.start}px)`, height: ROW_H }}
                   data-kind={r.kind}
                   data-marker={r.markerKind}
+                  data-status={r.status}
                   onClick={() => void s.select(r)}
                   role="row"
                   aria-selected={s.selected?.id === r.id}
@@ -247,7 +270,8 @@ export function Timeline() {
               {new Date(s.selected.start).toISOString()} · {s.selected.offsets.length} record(s)
             </p>
             {s.selected.kind === 'tool' && s.selected.toolCallId && <ToolDetail key={s.selected.id} row={s.selected} />}
-            <details className="raw-toggle" open={s.selected.kind !== 'tool'}>
+            {s.selected.kind === 'compaction' && <CompactionDetail key={s.selected.id} row={s.selected} />}
+            <details className="raw-toggle" open={s.selected.kind !== 'tool' && s.selected.kind !== 'compaction'}>
               <summary>Raw record</summary>
               <h3>Message</h3>
               <pre className="detail-pretty">{s.detail?.pretty ?? 'loading…'}</pre>

@@ -1,5 +1,5 @@
-// The trace browser: all sessions across projects with search and filters; a dropped JSONL file is imported;
-// an opened session shows the timeline. Must not parse traces itself (the host indexes them).
+// The trace browser: all sessions across projects with search and filters; dropped or picked JSONL files are
+// imported (the parts of one session together); an opened session shows the timeline. Must not parse traces itself (the host indexes them).
 import { useEffect, useState } from 'react';
 import { nestTraces } from './nest.js';
 import { useNav } from '../../app/nav.js';
@@ -10,7 +10,7 @@ import { useTraces } from './store.js';
 import { Timeline } from './Timeline.js';
 
 export function TraceBrowser() {
-  const { list, filters, listError, loadList, open, sessionId, importTrace } = useTraces();
+  const { list, filters, listError, loadList, open, sessionId, importTraces } = useTraces();
   const projects = useProjects((s) => s.projects);
   const [drag, setDrag] = useState(false);
 
@@ -22,9 +22,12 @@ export function TraceBrowser() {
   const onDrop = async (e: React.DragEvent) => {
     e.preventDefault();
     setDrag(false);
-    const f = e.dataTransfer.files[0];
-    if (!f) return;
-    await importTrace(await f.text());
+    await importFiles(e.dataTransfer.files);
+  };
+  const importFiles = async (list: FileList | null) => {
+    const files = [...(list ?? [])];
+    if (files.length)
+      await importTraces(await Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))));
   };
 
   if (sessionId) return <Timeline />;
@@ -98,16 +101,19 @@ export function TraceBrowser() {
           <input
             type="file"
             accept=".jsonl,application/x-ndjson,text/plain"
+            multiple
             aria-label="Import a trace file"
             onChange={async (e) => {
-              const f = e.target.files?.[0];
-              if (f) await importTrace(await f.text());
+              await importFiles(e.target.files);
               e.target.value = '';
             }}
           />
         </label>
       </div>
-      <p className="hint">Drop a .jsonl trace anywhere here to import it.</p>
+      <p className="hint">
+        Drop .jsonl traces anywhere here to import them; the files of one session (…_001.jsonl, …_002.jsonl) import as
+        one session.
+      </p>
       {listError && (
         <p className="error" role="alert">
           {listError}

@@ -1,6 +1,7 @@
 // Pure flattening of indexed trace records (ApiTraceRow, file order) into timeline rows: requests (tokens,
 // duration, retries, status), tool calls (approval wait separate from execution), subagents (collapsible, their
-// child rows nested one level deeper), markers (approvals, aborts, compactions, MCP connects) and messages.
+// child rows nested one level deeper), compactions (a span from begin to end, with the records that may hold its
+// summary), markers (approvals, aborts, the start of a new trace part, MCP connects) and messages.
 // Plus filtering by kind / search matches / collapsed subagents. What a row's record means (a tool's outcome, a
 // request's, an approval's decision) was read by the shared interpreter when the record was indexed (its status);
 // the key argument comes from shared/omni/call-args.ts. No I/O, no React.
@@ -8,8 +9,8 @@ import type { ApiTraceRow } from '../../../../shared/api.js';
 import { callTarget, keyArgument } from '../../../../shared/omni/call-args.js';
 import { outcomeOfStatus, requestOutcome, type ToolOutcome } from '../../../../shared/omni/interpret.js';
 
-export type RowKind = 'request' | 'tool' | 'subagent' | 'marker' | 'message';
-export const ROW_KINDS: RowKind[] = ['request', 'tool', 'subagent', 'marker', 'message'];
+export type RowKind = 'request' | 'tool' | 'subagent' | 'compaction' | 'marker' | 'message';
+export const ROW_KINDS: RowKind[] = ['request', 'tool', 'subagent', 'compaction', 'marker', 'message'];
 export type RowStatus = 'ok' | 'error' | 'denied' | 'running' | 'aborted' | 'info';
 
 export interface TimelineRow {
@@ -30,7 +31,14 @@ export interface TimelineRow {
   offsets: number[];
   toolCallId?: string;
   childSessionId?: string;
-  markerKind?: 'approval' | 'abort' | 'compaction' | 'mcp' | 'model';
+  markerKind?: 'approval' | 'abort' | 'part' | 'mcp' | 'model';
+  /** a part marker: the part that begins here (2 for `<id>_002.jsonl`) */
+  part?: number;
+  /**
+   * a completed compaction: the offsets of the text records of the context that follows it (up to the next
+   * request), one of which is its summary (Floe's has sender "compaction"; otherwise the last one)
+   */
+  summaryOffsets?: number[];
   /** session whose trace holds the records (children differ from the opened one) */
   sessionId: string;
 }
@@ -75,8 +83,16 @@ function mkRow(
     toolCallId: undefined,
     childSessionId: undefined,
     markerKind: undefined,
+    part: undefined,
+    summaryOffsets: undefined,
   };
 }
+
+/** `<session-id>_<NNN>.jsonl`, the name of a part. */
+export const partFileName = (sessionId: string, part: number): string =>
+  `${sessionId}_${String(part).padStart(3, '0')}.jsonl`;
+
+const COMPACTION_STATUS: Record<string, RowStatus> = { completed: 'ok', failed: 'error', aborted: 'aborted' };
 
 function marker(r: TimelineRow, k: NonNullable<TimelineRow['markerKind']>): TimelineRow {
   r.markerKind = k;
@@ -107,14 +123,31 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
   let lastRequest: TimelineRow | null = null;
   let contentSinceRequest = false;
   const tools = new Map<string, TimelineRow>();
+  let openCompaction: TimelineRow | null = null;
+  /** the completed compaction whose summary may be among the next text records (until the next request) */
+  let summaryOf: TimelineRow | null = null;
+  let part: number | null = null;
 
   for (const r of records) {
     const t = ms(r.timestamp);
     const depth = depthBase + (r.origin?.length ?? 0);
     const row = (id: string, kind: RowKind, label: string, detail: string, status: RowStatus): TimelineRow =>
       mkRow(id, kind, label, detail, status, depth, t, r.offset, sessionId);
+    if (r.part !== part && !r.origin?.length) {
+      // the trace continues in a new file (after a compaction): mark where
+      if (part !== null && r.part > part) {
+        const mk = marker(
+          row(`${sessionId}:part:${r.part}`, 'marker', `part ${r.part}`, partFileName(sessionId, r.part), 'info'),
+          'part',
+        );
+        mk.part = r.part;
+        out.push(mk);
+      }
+      part = r.part;
+    }
     switch (r.kind) {
       case 'request_begin': {
+        if (!r.origin?.length) summaryOf = null;
         const retried = lastRequest && lastRequest.status === 'error' && !contentSinceRequest;
         const req = row(`${sessionId}:req:${r.offset}`, 'request', 'request', '', 'running');
         req.retries = retried ? (lastRequest!.retries ?? 0) + 1 : 0;
@@ -218,21 +251,32 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
       case 'model_switch':
         out.push(marker(row(`${sessionId}:model:${r.offset}`, 'marker', 'model switch', r.excerpt, 'info'), 'model'));
         break;
-      case 'compaction_begin':
-      case 'compaction_end':
-        out.push(
-          marker(
-            row(
-              `${sessionId}:cmp:${r.offset}`,
-              'marker',
-              r.kind === 'compaction_begin' ? 'compaction begins' : 'compaction ends',
-              '',
-              'info',
-            ),
-            'compaction',
-          ),
-        );
+      case 'compaction_begin': {
+        const c = row(`${sessionId}:cmp:${r.offset}`, 'compaction', 'compaction', r.excerpt, 'running');
+        c.tokens = r.tokens ?? undefined;
+        out.push(c);
+        openCompaction = c;
+        summaryOf = null;
         break;
+      }
+      case 'compaction_end': {
+        let c = openCompaction;
+        if (!c) {
+          // an end without its begin (a trace cut before it): a span of no length
+          c = row(`${sessionId}:cmp:${r.offset}`, 'compaction', 'compaction', '', 'info');
+          out.push(c);
+        }
+        c.end = Math.max(t, c.start);
+        c.durationMs = Math.max(0, c.end - c.start);
+        c.status = (r.status && COMPACTION_STATUS[r.status]) || 'info';
+        if (r.status) c.label = `compaction ${r.status}`;
+        const after = r.tokens !== null && c.tokens !== undefined ? `${c.tokens} → ${r.tokens} tokens` : '';
+        c.detail = [c.detail, after, c.status === 'ok' ? '' : r.excerpt].filter(Boolean).join(' · ');
+        c.offsets.push(r.offset);
+        openCompaction = null;
+        summaryOf = c.status === 'ok' ? c : null;
+        break;
+      }
       case 'mcp_connect_begin':
       case 'mcp_connect_end':
         out.push(
@@ -253,6 +297,7 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
       case 'image_url':
       case 'inline_data':
         contentSinceRequest = true;
+        if (summaryOf && r.kind === 'text' && !r.origin?.length) (summaryOf.summaryOffsets ??= []).push(r.offset);
         out.push(row(`${sessionId}:msg:${r.offset}`, 'message', r.kind, firstLine(r.excerpt), 'info'));
         break;
       default:

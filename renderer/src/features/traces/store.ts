@@ -3,6 +3,7 @@
 // subagents and their loaded child rows, zoom), the selected row's raw record, export and import.
 import { create } from 'zustand';
 import type { ApiTraceRow, ApiTraceSummary, Params } from '../../../../shared/api.js';
+import { groupTraceFiles, type PickedTrace } from '../../../../shared/trace-parts.js';
 import { call, messageOf } from '../../api/client.js';
 import { flattenTrace, type RowKind, type TimelineRow } from './flatten.js';
 
@@ -39,7 +40,8 @@ export interface TracesState {
   setZoom(z: number): void;
   select(row: TimelineRow | null): Promise<void>;
   exportTrace(): Promise<{ jsonl: string; fileName: string } | null>;
-  importTrace(jsonl: string): Promise<string | null>;
+  /** import picked or dropped files; the files of one session (`<id>_001.jsonl`, `_002`, …) become one session */
+  importTraces(files: PickedTrace[]): Promise<string | null>;
 }
 
 let openSeq = 0;
@@ -209,15 +211,20 @@ export const useTraces = create<TracesState>((set, get) => ({
     }
   },
 
-  async importTrace(jsonl) {
-    try {
-      const { sessionId } = await call('traces.import', { jsonl });
-      await get().loadList();
-      await get().open(sessionId);
-      return sessionId;
-    } catch (e) {
-      set({ listError: messageOf(e) });
-      return null;
+  async importTraces(files) {
+    let last: string | null = null;
+    const errors: string[] = [];
+    for (const g of groupTraceFiles(files)) {
+      try {
+        const jsonl = g.files.length === 1 ? g.files[0]!.text : g.files.map((f) => f.text);
+        last = (await call('traces.import', { jsonl })).sessionId;
+      } catch (e) {
+        errors.push(`${g.files.map((f) => f.name).join(', ')}: ${messageOf(e)}`);
+      }
     }
+    await get().loadList();
+    if (errors.length) set({ listError: errors.join('\n') });
+    else if (last) await get().open(last);
+    return last;
   },
 }));
