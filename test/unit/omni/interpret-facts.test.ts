@@ -428,6 +428,7 @@ describe('the three displays agree on how each call ended', () => {
       return {
         seq: i,
         offset: i * 100,
+        part: 1,
         length: 99,
         timestamp: d.timestamp,
         kind: d.kind,

@@ -65,7 +65,6 @@ describe('event interpretation', () => {
           seq: 0,
           offset: 0,
           part: 1,
-          status: null,
           length: 10,
           timestamp: f.timestamp,
           kind: f.kind,

@@ -9,7 +9,6 @@ const r = (atMs: number, kind: string, f: Partial<ApiTraceRow> = {}): ApiTraceRo
   seq: off,
   offset: (off += 100),
   part: 1,
-  status: null,
   length: 99,
   timestamp: new Date(T0 + atMs).toISOString(),
   kind,
