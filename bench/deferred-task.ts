@@ -3,8 +3,11 @@
 // vs deferred (search_extra_tools + execute_extra_tool: three searches and three executions, round trips
 // included), at 10, 100 and 1 000 MCP tools. Real sessions (createAgent, temp FLOE_HOME, the default system
 // prompt) against the scripted model server, one real stdio MCP server (bench/search-eval/catalogue-server.ts)
-// serving real tools of six npm servers. The scripted model runs the wanted tool only if the search listed it in
-// its top 3 (a model reads the results and picks), so a search that misses fails the benchmark. Tokens: o200k_base of each request's messages + tools JSON, summed over the task.
+// serving whole real npm servers (14 servers, 147 distinct tools; beyond that renamed copies of whole servers:
+// bench/search-eval/task.ts). The scripted model runs the wanted tool only if the search listed it in its top 3 (a
+// model reads the results and picks), so a search that misses fails the benchmark; it calls a tool listed in short
+// form (names and types) without asking for the full schema. Tokens: o200k_base of each request's messages +
+// tools JSON, summed over the task.
 import fs from 'node:fs';
 import path from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';

@@ -1,5 +1,5 @@
-// A real MCP server over stdio for the deferred-task benchmark: lists `n` tools of the catalogue (real tools of
-// the evaluation's npm servers, interleaved by server, the three tools of the benchmark's task first) under names
+// A real MCP server over stdio for the deferred-task benchmark: lists `n` tools of the catalogue (whole real servers
+// of npm, the three tools of the benchmark's task first, renamed server copies only past 147 tools) under names
 // `<server>_<tool>`, and answers calls of those three tools with canned, realistically sized results; any other
 // call is an error. Usage: node --import tsx bench/search-eval/catalogue-server.ts <n> (from the repo root).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';

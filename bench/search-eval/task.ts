@@ -2,7 +2,7 @@
 // it on Slack" — three MCP tools of three servers — with the catalogue the MCP server serves, the canned results of
 // the three tools, and the queries a model would search them with. Pure data and ordering.
 import type { JsonSchema } from '../../main/environment/types.js';
-import { loadFixture, type ToolFixture } from './fixture.js';
+import { loadFixture, PADDING_PATH, type ToolFixture } from './fixture.js';
 
 /** the fixture tools the task needs, in the order it needs them, with the search query and call arguments */
 export const TASK_STEPS = [
@@ -28,15 +28,23 @@ export interface CatalogueTool {
 
 const mcpNameOf = (t: ToolFixture, server: string): string => `${server}_${t.name.slice(`mcp__${t.server}__`.length)}`;
 
-/** `n` tools: the task's three first, then the fixture's tools round-robin by server, repeated over server copies. */
-export function taskCatalogue(n: number, fixture: readonly ToolFixture[] = loadFixture().tools): CatalogueTool[] {
+/**
+ * `n` tools as a person's registry would hold them: whole servers. The task's three tools first, then the rest of
+ * the task's servers (filesystem, GitHub, Slack), the evaluation's other servers, then the padding servers
+ * (padding-tools.json: GitLab, Notion, Playwright, …): 147 distinct real tools. Only beyond those come renamed
+ * copies of whole servers (github2_create_issue: the same server configured a second time, e.g. for another
+ * account), which is what 1 000 tools cost here.
+ */
+export function taskCatalogue(
+  n: number,
+  fixture: readonly ToolFixture[] = loadFixture().tools,
+  padding: readonly ToolFixture[] = loadFixture(PADDING_PATH).tools,
+): CatalogueTool[] {
   const needed = TASK_STEPS.map((s) => fixture.find((t) => t.name === s.tool)!);
-  const servers = [...new Set(fixture.map((t) => t.server))];
-  const queues = servers.map((s) => fixture.filter((t) => t.server === s && !needed.includes(t)));
-  const order: ToolFixture[] = [];
-  for (let i = 0; order.length < fixture.length - needed.length; i++) {
-    for (const q of queues) if (q[i]) order.push(q[i]!);
-  }
+  const real = [...fixture, ...padding];
+  const first = [...new Set(needed.map((t) => t.server))];
+  const servers = [...first, ...new Set(real.map((t) => t.server).filter((s) => !first.includes(s)))];
+  const order = servers.flatMap((s) => real.filter((t) => t.server === s));
   const out: CatalogueTool[] = needed.map((t) => ({
     mcpName: mcpNameOf(t, t.server),
     description: t.description,
@@ -45,8 +53,8 @@ export function taskCatalogue(n: number, fixture: readonly ToolFixture[] = loadF
   for (let i = 0; out.length < n; i++) {
     const copy = Math.floor(i / order.length);
     const t = order[i % order.length]!;
+    if (copy === 0 && needed.includes(t)) continue; // already listed
     const server = copy === 0 ? t.server : `${t.server}${copy + 1}`;
-    // copy 0 of the needed tools is already listed
     out.push({ mcpName: mcpNameOf(t, server), description: t.description, parameters: t.parameters });
   }
   return out;

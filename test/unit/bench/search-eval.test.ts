@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { byCategory, rankOf, score, verdicts, type QueryOutcome } from '../../../bench/search-eval/metrics.js';
 import { CATEGORIES, isHeldOut, QUERIES, type LabelledQuery } from '../../../bench/search-eval/queries.js';
-import { loadFixture } from '../../../bench/search-eval/fixture.js';
+import { loadFixture, PADDING_PATH } from '../../../bench/search-eval/fixture.js';
 import { catalogue } from '../../../bench/search-eval/catalogue.js';
 import { evaluate, originalName } from '../../../bench/search-eval/evaluate.js';
 import { TASK_RESULTS, TASK_STEPS, taskCatalogue } from '../../../bench/search-eval/task.js';
@@ -128,7 +128,21 @@ describe('catalogues', () => {
       'mcp__github__create_issue',
       'mcp__slack__slack_post_message',
     ]);
-    const servers = new Set(taskCatalogue(10).map((t) => t.mcpName.split('_')[0]));
-    expect(servers.size).toBeGreaterThanOrEqual(5); // interleaved by server, not the first server's tools
+  });
+  it('the task catalogue holds whole real servers, padding servers included, before any renamed copy', () => {
+    const padding = loadFixture(PADDING_PATH).tools;
+    const distinct = fixture.length + padding.length;
+    expect(padding.length).toBeGreaterThanOrEqual(70);
+    const c = taskCatalogue(1000);
+    const server = (t: { mcpName: string }) => t.mcpName.split('_')[0]!;
+    const copies = c.filter((t) => /\d$/.test(server(t)));
+    expect(c.length - copies.length).toBe(distinct);
+    expect(c.findIndex((t) => /\d$/.test(server(t)))).toBe(distinct);
+    // at 100 tools: the task's servers whole (GitHub's 26 tools, Slack's 8), no copy
+    const hundred = taskCatalogue(100);
+    expect(hundred.filter((t) => server(t) === 'github')).toHaveLength(26);
+    expect(hundred.filter((t) => server(t) === 'slack')).toHaveLength(8);
+    expect(hundred.some((t) => /\d$/.test(server(t)))).toBe(false);
+    expect(new Set(padding.map((t) => t.server)).size).toBeGreaterThanOrEqual(5);
   });
 });
