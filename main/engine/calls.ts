@@ -117,7 +117,9 @@ export class CallRunner {
     );
     if (answer.decision !== 'allow') {
       await this.pipe(
-        closedOutput(id, answer.decision === 'forbidden' ? DENIED_BY_POLICY : DENIED_BY_USER, 'aborted'),
+        closedOutput(id, answer.decision === 'forbidden' ? DENIED_BY_POLICY : DENIED_BY_USER, 'aborted', undefined, {
+          aborted_by: 'approval',
+        }),
         id,
       );
       return;

@@ -1,18 +1,25 @@
 // Pairing rules that keep a conversation valid for every provider: each tool_call has exactly one
 // tool_call_output, and the outputs of one turn are in call order. Pure functions.
 import { toolOutput } from '../../shared/omni/builders.js';
+import { abortNote } from '../environment/close-out.js';
 import { isToolCall, isToolOutput } from '../../shared/omni/guards.js';
 import type { ModelMessage, OmniMessage, ToolCallOutputPayload } from '../../shared/omni/types.js';
 
-/** Synthetic outputs (stop_reason `aborted`) for every tool_call of `history` that has none, in call order. */
-export function pairToolCalls(history: readonly OmniMessage[], note: string): ModelMessage<ToolCallOutputPayload>[] {
+/**
+ * Synthetic outputs (stop_reason `aborted`) for every tool_call of `history` that has none, in call order. `by` is
+ * who left them open: the person's abort (the default) or the process that ran them stopping (`host`, a crash).
+ */
+export function pairToolCalls(
+  history: readonly OmniMessage[],
+  by: 'user' | 'host' = 'user',
+): ModelMessage<ToolCallOutputPayload>[] {
   const answered = new Set<string>();
   for (const m of history) if (isToolOutput(m)) answered.add(m.payload.tool_call_id);
   const missing: ModelMessage<ToolCallOutputPayload>[] = [];
   for (const m of history) {
     if (isToolCall(m) && !answered.has(m.payload.tool_call_id)) {
       answered.add(m.payload.tool_call_id);
-      missing.push(toolOutput(m.payload.tool_call_id, note, 'aborted'));
+      missing.push(toolOutput(m.payload.tool_call_id, abortNote(by), 'aborted', undefined, { aborted_by: by }));
     }
   }
   return missing;

@@ -6,7 +6,7 @@ import { addTokens, eventMsg, userText, zeroTokens } from '../../shared/omni/bui
 import { isComplete, isToolCall } from '../../shared/omni/guards.js';
 import type { EventPayload, OmniMessage, StopReason, TokenCounts } from '../../shared/omni/types.js';
 import type { ApproveFn } from '../approval/types.js';
-import { NOTE_ABORTED } from '../environment/close-out.js';
+import { HostStop, abortNote, abortedByOf } from '../environment/close-out.js';
 import { closedOutput } from '../environment/environment.js';
 import type { ErrorCode } from '../../shared/api.js';
 import { isCodedError } from '../../shared/errors.js';
@@ -67,6 +67,11 @@ export interface SessionOptions {
   compaction?: CompactionSettings;
   /** prompt tokens of the last request before a resume (its token_usage), for the compaction trigger */
   lastPromptTokens?: number;
+  /**
+   * who left the calls of `history` without outputs (resume): the person's abort (default), or the process that
+   * ran them stopping (`host`: it crashed) — their carry-over outputs read `[interrupted: the host stopped]`
+   */
+  leftOpenBy?: 'user' | 'host';
   /** called once by dispose(), for the host's own cleanup (commands, MCP, children) */
   onDispose?: () => Promise<void> | void;
 }
@@ -98,6 +103,8 @@ export class AgentSession {
   private current?: AbortController;
   private disposed = false;
   private traceError?: Error;
+  /** who left the replayed history's unanswered calls open: their carry-over outputs say so */
+  private leftOpenBy: 'user' | 'host';
   /** prompt tokens of the last completed request (0 after a compaction, until the next request reports) */
   private lastPrompt: number;
   /** characters and prompt tokens of the last completed request: the estimate's calibration */
@@ -114,6 +121,7 @@ export class AgentSession {
     this.history = [...(opts.history ?? [])];
     this.usage = opts.usage ?? zeroTokens();
     this.lastPrompt = opts.lastPromptTokens ?? 0;
+    this.leftOpenBy = opts.leftOpenBy ?? 'user';
   }
 
   /** The model the next request goes to. */
@@ -173,7 +181,7 @@ export class AgentSession {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    this.abort('session disposed');
+    this.current?.abort(new HostStop('session disposed'));
     await this.opts.onDispose?.();
   }
 
@@ -222,7 +230,7 @@ export class AgentSession {
       for await (const m of out) yield m;
       finished = true;
     } finally {
-      if (!finished) ac.abort(new Error('consumer stopped'));
+      if (!finished) ac.abort(new HostStop('consumer stopped'));
       const result = await task;
       opts.signal?.removeEventListener('abort', onOuter);
       this.running = false;
@@ -239,7 +247,7 @@ export class AgentSession {
       this.opts.trace.append(m);
     } catch (e) {
       this.traceError = e instanceof Error ? e : new Error(String(e));
-      this.current?.abort(this.traceError);
+      this.current?.abort(new HostStop(this.traceError.message));
     }
   }
 
@@ -256,7 +264,7 @@ export class AgentSession {
       if (aborted) return;
       aborted = true;
       const reason = this.traceError ? `trace write failed: ${this.traceError.message}` : reasonOf(signal);
-      event({ type: 'abort', ...(reason ? { reason } : {}) });
+      event({ type: 'abort', ...(reason ? { reason } : {}), by: abortedByOf(signal) });
     };
     signal.addEventListener('abort', onAbort, { once: true });
     const finishAborted = (): TaskResult => {
@@ -270,10 +278,11 @@ export class AgentSession {
   /** Start of every task: carry-over outputs, then the tools on the first task of this session object. */
   private async prepare(t: TaskContext): Promise<Toolset> {
     // carry-over: every earlier tool_call keeps exactly one output
-    for (const m of pairToolCalls(this.history, NOTE_ABORTED)) {
+    for (const m of pairToolCalls(this.history, this.leftOpenBy)) {
       this.history.push(m);
       t.emit(m);
     }
+    this.leftOpenBy = 'user'; // from now on, calls are left open only by an abort of this process
     if (!this.toolset) {
       this.toolset = await this.opts.tools((m) => t.emit(m), t.signal);
       t.event({ type: 'tool_list_ready', tools: this.toolset.schemas() });
@@ -509,7 +518,7 @@ export class AgentSession {
         this.opts.trace.startPart(next);
       } catch (e) {
         this.traceError = e instanceof Error ? e : new Error(String(e));
-        this.current?.abort(this.traceError);
+        this.current?.abort(new HostStop(this.traceError.message));
       }
     }
     return { ok: true };
@@ -517,7 +526,8 @@ export class AgentSession {
 
   /**
    * Waits for the turn's decisions and running calls and adds their outputs to the history in call order. After an
-   * abort, calls never reached get `[interrupted: tool aborted by user]` (emitted after the abort event) and the
+   * abort, calls never reached get the abort note (`[interrupted: tool aborted by user]` when the person stopped
+   * the task; emitted after the abort event) and the
    * aborted result is returned; otherwise undefined.
    */
   private async settle(
@@ -530,10 +540,12 @@ export class AgentSession {
     let res: TaskResult | undefined;
     if (signal.aborted) {
       res = finishAborted();
+      const by = abortedByOf(signal);
       for (const c of runner.handed) {
         const id = c.payload.tool_call_id;
-        if (!outputs.has(id))
-          outputs.set(id, await drain(closedOutput(id, NOTE_ABORTED, 'aborted'), (m) => emit(m, isComplete(m))));
+        if (outputs.has(id)) continue;
+        const closed = closedOutput(id, abortNote(by), 'aborted', undefined, { aborted_by: by });
+        outputs.set(id, await drain(closed, (m) => emit(m, isComplete(m))));
       }
     }
     for (const c of runner.handed) {

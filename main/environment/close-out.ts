@@ -1,12 +1,28 @@
 // Pure text rules of the close-out contract (SPEC §4): truncation keeping the head, note layout, defaults.
 // No I/O, no timers — the Environment (environment.ts) applies these while streaming.
-import { INTERRUPTED_NOTE } from '../../shared/omni/notes.js';
+import { INTERRUPTED_NOTE, INTERRUPTED_NOTES } from '../../shared/omni/notes.js';
+import type { AbortedBy } from '../../shared/omni/types.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_OUTPUT = 16_000;
 
 /** The abort note (SPEC §4); defined once in shared/omni/notes.ts. */
 export const NOTE_ABORTED = INTERRUPTED_NOTE;
+
+/**
+ * The reason of an abort the process itself made (disposing of the session, a consumer that stopped reading, a
+ * trace that cannot be written) rather than the person: calls it ends read `[interrupted: the host stopped]`.
+ */
+export class HostStop extends Error {
+  override name = 'HostStop';
+}
+
+/** Who an abort signal's reason says stopped the work: the process itself (HostStop) or the person. */
+export const abortedByOf = (signal: AbortSignal | undefined): Exclude<AbortedBy, 'approval'> =>
+  signal?.reason instanceof HostStop ? 'host' : 'user';
+
+/** The closing note of a call an abort ended, by who aborted it. */
+export const abortNote = (by: Exclude<AbortedBy, 'approval'>): string => INTERRUPTED_NOTES[by];
 export const NO_OUTPUT = '[no output]';
 export const timeoutNote = (ms: number): string => `[tool timeout: exceeded ${ms}ms]`;
 export const truncatedNote = (n: number): string => `[output truncated: exceeded ${n} chars]`;

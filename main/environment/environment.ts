@@ -1,13 +1,14 @@
 // The Environment: runs one prepared tool call and closes it the same way every time (SPEC §4) — framing with
 // the call's tool_call_id, timeout, head-kept truncation, stop_reason precedence, `[no output]`, notes and images
 // after the text. Never throws; never waits for a misbehaving tool after abort or timeout.
-import { modelMsg, toolOutput } from '../../shared/omni/builders.js';
+import { modelMsg, toolOutput, type ToolOutputFields } from '../../shared/omni/builders.js';
 import type { ModelMessage, OmniMessage, StopReason, ToolCallOutputPayload } from '../../shared/omni/types.js';
 import {
   DEFAULT_MAX_OUTPUT,
   DEFAULT_TIMEOUT_MS,
-  NOTE_ABORTED,
   OutputCutter,
+  abortNote,
+  abortedByOf,
   errorNote,
   timeoutNote,
   truncatedNote,
@@ -32,6 +33,7 @@ export async function* closedOutput(
   text: string,
   stopReason: StopReason,
   origin?: string[],
+  fields?: ToolOutputFields,
 ): AsyncGenerator<OmniMessage, ModelMessage<ToolCallOutputPayload>> {
   const tag = <M extends OmniMessage>(m: M): M => (origin?.length ? { ...m, origin } : m);
   yield tag(modelMsg({ type: 'partial_tool_call_output', event_type: 'start', tool_call_id: toolCallId }));
@@ -40,7 +42,7 @@ export async function* closedOutput(
       modelMsg({ type: 'partial_tool_call_output', event_type: 'delta', tool_call_id: toolCallId, output: text }),
     );
   yield tag(modelMsg({ type: 'partial_tool_call_output', event_type: 'stop', tool_call_id: toolCallId }));
-  const done = tag(toolOutput(toolCallId, text, stopReason));
+  const done = tag(toolOutput(toolCallId, text, stopReason, undefined, fields));
   yield done;
   return done;
 }
@@ -131,9 +133,11 @@ export async function* runTool(opts: RunToolOptions): AsyncGenerator<OmniMessage
   let stop: StopReason;
   const notes: string[] = [];
   if (cutter.truncated) notes.push(truncatedNote(limit));
+  const fields: ToolOutputFields = {};
   if (aborted) {
     stop = 'aborted';
-    notes.push(NOTE_ABORTED);
+    fields.aborted_by = abortedByOf(opts.signal);
+    notes.push(abortNote(fields.aborted_by));
   } else if (timedOut) {
     stop = 'failed';
     if (result && result.note) notes.push(result.note);
@@ -149,7 +153,8 @@ export async function* runTool(opts: RunToolOptions): AsyncGenerator<OmniMessage
   if (tail) yield partial(tail);
   yield partial(undefined, 'stop');
   const images = stop === 'completed' && result && result.images?.length ? result.images : undefined;
-  const done = tag(toolOutput(id, output, stop, images));
+  if (!aborted && result && result.exitCode !== undefined) fields.exit_code = result.exitCode;
+  const done = tag(toolOutput(id, output, stop, images, fields));
   yield done;
   return done;
 }

@@ -7,6 +7,8 @@ export interface ToolResult {
   stopReason?: StopReason;
   /** appended after the (possibly truncated) text, e.g. `[exit code: 3]` */
   note?: string;
+  /** the exit code of the command the tool ran, when it exited (traced as the output's `exit_code`) */
+  exitCode?: number;
   /** data: URLs, attached only when the call completes */
   images?: string[];
 }

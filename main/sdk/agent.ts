@@ -25,7 +25,7 @@ import { createModelClient } from '../llm/index.js';
 import type { ModelClient, ResolvedModel } from '../llm/types.js';
 import { findTraceFiles, newSessionId, traceFilePath } from '../trace/paths.js';
 import { readTrace } from '../trace/reader.js';
-import { rebuildHistory } from '../trace/resume.js';
+import { leftOpenBy, rebuildHistory } from '../trace/resume.js';
 import { systemConfigOf, type ConfigSnapshot } from './config-snapshot.js';
 import { readProjectInstructions, type ProjectInstructions } from './instructions.js';
 import { TraceParts } from './trace-parts.js';
@@ -160,7 +160,7 @@ export class Agent {
     const messages = readTrace(latest).messages;
     const meta = messages.find(isSessionMeta) ?? readTrace(files[0]).messages.find(isSessionMeta);
     if (!meta) throw new UserError(`trace of ${id} has no session_meta line (${latest}); it cannot be resumed`);
-    const { history } = rebuildHistory(messages);
+    const { history, unpaired } = rebuildHistory(messages);
     const state = meta.payload.agent_state as { model?: string; depth?: number; parent_session_id?: string };
     // the model of the last model_switch wins (it may sit in an earlier part when a compaction came after it)
     let switched = lastModelSwitch(messages);
@@ -185,7 +185,7 @@ export class Agent {
       usage,
       services,
       undefined,
-      lastPromptTokens(messages),
+      { lastPrompt: lastPromptTokens(messages), leftOpenBy: leftOpenBy(messages, unpaired) },
     );
   }
 
@@ -230,7 +230,7 @@ export class Agent {
     usage: TokenCounts | undefined,
     extra?: ToolServices,
     system: string = this.systemPrompt(workspace),
-    lastPrompt?: number,
+    resumed: { lastPrompt?: number; leftOpenBy?: 'user' | 'host' } = {},
   ): AgentSession {
     if (!fs.existsSync(workspace) || !fs.statSync(workspace).isDirectory()) {
       throw new UserError(`workspace ${workspace} is not a folder; pass an existing folder with --workspace`);
@@ -265,7 +265,8 @@ export class Agent {
       retrySchedule: this.opts.retrySchedule,
       requestTimeoutMs: this.opts.requestTimeoutMs,
       compaction: compactionSettings(this.systemConfig),
-      lastPromptTokens: lastPrompt,
+      lastPromptTokens: resumed.lastPrompt,
+      leftOpenBy: resumed.leftOpenBy,
       tools: async (emit, signal) => {
         // tools are assembled again after a switch to a model that differs in vision; MCP connects only once
         if (!bare && servers.length && !mcp) {

@@ -1,12 +1,10 @@
-// Resume from a trace (SPEC §3, §9): rebuild the model_msg history a session replays, and pair every dangling
-// tool_call with a synthetic aborted output so the history is valid for any provider.
+// Resume from a trace (SPEC §3, §9): rebuild the model_msg history a session replays, and say who left its dangling
+// tool_calls open (the session pairs them with a synthetic aborted output at its next task: engine/pairing.ts).
 // Pure functions over message arrays: no I/O, no clock, inputs are never mutated.
 import { isComplete, isEvent, isSessionMeta, isToolCall, isToolOutput } from '../../shared/omni/guards.js';
-import type { ModelMessage, OmniMessage, SessionMetaPayload, ToolCallOutputPayload } from '../../shared/omni/types.js';
+import type { OmniMessage, SessionMetaPayload } from '../../shared/omni/types.js';
 
-import { INTERRUPTED_NOTE } from '../../shared/omni/notes.js';
-
-export { INTERRUPTED_NOTE };
+import { interpret } from '../../shared/omni/interpret.js';
 
 export interface RebuiltHistory {
   /** the trace's first session_meta payload */
@@ -112,55 +110,20 @@ export function rebuildHistory(messages: OmniMessage[]): RebuiltHistory {
 }
 
 /**
- * Adds, for each tool_call without an output, a synthetic `tool_call_output` (`note`, stop_reason "aborted")
- * placed with the outputs of the same turn: a turn is a run of model-side messages containing tool calls,
- * followed by its run of outputs. The turn's outputs come out in call order (the synthetic ones at their call's
- * place, so after the last existing output when the unfinished calls are the last ones). Returns a new array.
+ * Who left a trace's unanswered tool calls open. An abort in a living process closes every call at once, so calls
+ * still open were left by a process that stopped before closing them (it died: `host`) — unless the person's own
+ * abort follows the last of them (the process was stopped right after it: `user`).
  */
-export function pairDangling(history: OmniMessage[], note: string = INTERRUPTED_NOTE): OmniMessage[] {
-  const answered = new Set(history.filter(isToolOutput).map(callId));
-  const out: OmniMessage[] = [];
-  let i = 0;
-  while (i < history.length) {
-    if (!isToolCall(history[i])) {
-      out.push(history[i++]);
-      continue;
-    }
-    let callsEnd = i;
-    while (callsEnd < history.length && isModelSide(history[callsEnd])) callsEnd++;
-    let outsEnd = callsEnd;
-    while (outsEnd < history.length && isToolOutput(history[outsEnd])) outsEnd++;
-
-    const turnModel = history.slice(i, callsEnd);
-    const turnOuts = history.slice(callsEnd, outsEnd);
-    const byId = new Map<string, OmniMessage>();
-    for (const o of turnOuts) if (!byId.has(callId(o))) byId.set(callId(o), o);
-    const used = new Set<OmniMessage>();
-    const ordered: OmniMessage[] = [];
-    const stamp = (turnOuts[turnOuts.length - 1] ?? turnModel[turnModel.length - 1]).timestamp;
-    for (const m of turnModel) {
-      if (!isToolCall(m)) continue;
-      const id = callId(m);
-      const existing = byId.get(id);
-      if (existing && !used.has(existing)) {
-        ordered.push(existing);
-        used.add(existing);
-      } else if (!answered.has(id)) {
-        ordered.push(synthetic(id, note, stamp));
-        answered.add(id);
-      }
-    }
-    for (const o of turnOuts) if (!used.has(o)) ordered.push(o);
-    out.push(...turnModel, ...ordered);
-    i = outsEnd;
+export function leftOpenBy(messages: readonly OmniMessage[], unpaired: readonly string[]): 'user' | 'host' {
+  const open = new Set(unpaired);
+  let last = -1;
+  messages.forEach((m, i) => {
+    if (m && m.origin === undefined && isToolCall(m) && open.has(callId(m))) last = i;
+  });
+  if (last < 0) return 'user';
+  for (let i = last + 1; i < messages.length; i++) {
+    const f = messages[i] && messages[i].origin === undefined ? interpret(messages[i]) : undefined;
+    if (f?.kind === 'abort' && f.byUser) return 'user';
   }
-  return out;
-}
-
-function synthetic(tool_call_id: string, note: string, timestamp: string): ModelMessage<ToolCallOutputPayload> {
-  return {
-    timestamp,
-    type: 'model_msg',
-    payload: { type: 'tool_call_output', output: note, tool_call_id, stop_reason: 'aborted' },
-  };
+  return 'host';
 }

@@ -42,14 +42,20 @@ export const assistantText = (text: string, stop_reason?: StopReason): ModelMess
 export const toolCall = (name: string, args: string, tool_call_id: string): ModelMessage<ToolCallPayload> =>
   modelMsg({ type: 'tool_call', name, arguments: args, tool_call_id });
 
+/** Floe's own fields of a tool output: the command's exit code, who ended an aborted call. */
+export type ToolOutputFields = Pick<ToolCallOutputPayload, 'exit_code' | 'aborted_by'>;
+
 export function toolOutput(
   tool_call_id: string,
   output: string,
   stop_reason: StopReason,
   images?: string[],
+  fields: ToolOutputFields = {},
 ): ModelMessage<ToolCallOutputPayload> {
   const p: ToolCallOutputPayload = { type: 'tool_call_output', output, tool_call_id, stop_reason };
   if (images && images.length) p.images = images;
+  if (fields.exit_code !== undefined) p.exit_code = fields.exit_code;
+  if (fields.aborted_by) p.aborted_by = fields.aborted_by;
   return modelMsg(p);
 }
 

@@ -91,10 +91,14 @@ describe('host faults', () => {
       .map((m) => (m.payload as any).tool_call_id);
     expect(calls.sort()).toEqual(['k_fast', 'k_slow']);
     expect(outs.sort()).toEqual(['k_fast', 'k_slow']);
+    // traced as the host stopping, so the transcript and the timeline do not read it as the person's Stop
+    expect(
+      after.find((m) => (m.payload as any).tool_call_id === 'k_slow' && (m.payload as any).output)?.payload,
+    ).toMatchObject({ stop_reason: 'aborted', aborted_by: 'host', output: '[interrupted: the host stopped]' });
     const sent = server.requests[1]!.body.messages;
     expect(sent.filter((m: any) => m.role === 'tool').map((m: any) => [m.tool_call_id, m.content])).toEqual([
       ['k_fast', 'fast\n'],
-      ['k_slow', '[interrupted: tool aborted by user]'],
+      ['k_slow', '[interrupted: the host stopped]'], // the crash, not the person, ended it
     ]);
     expect(
       jsonLines(second.stdout)

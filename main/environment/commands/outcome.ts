@@ -31,8 +31,10 @@ export function exitOutcome(exitCode: number | undefined, signal: number | strin
   if (signal !== undefined && signal !== 0 && signal !== '') {
     return { stopReason: 'failed', note: `[terminated by signal ${signalName(signal)}]` };
   }
-  if (exitCode !== undefined && exitCode !== 0) return { stopReason: 'failed', note: `[exit code: ${exitCode}]` };
-  return { stopReason: 'completed' };
+  if (exitCode !== undefined && exitCode !== 0) {
+    return { stopReason: 'failed', note: `[exit code: ${exitCode}]`, exitCode };
+  }
+  return { stopReason: 'completed', ...(exitCode !== undefined ? { exitCode } : {}) };
 }
 
 export const runningNote = (id: string): string =>

@@ -37,8 +37,9 @@ describe('signalName / exitOutcome', () => {
     expect(signalName(250)).toBe('SIG250');
   });
   it('maps exits to notes and stop reasons', () => {
-    expect(exitOutcome(0, undefined)).toEqual({ stopReason: 'completed' });
-    expect(exitOutcome(3, undefined)).toEqual({ stopReason: 'failed', note: '[exit code: 3]' });
+    expect(exitOutcome(0, undefined)).toEqual({ stopReason: 'completed', exitCode: 0 });
+    expect(exitOutcome(undefined, undefined)).toEqual({ stopReason: 'completed' });
+    expect(exitOutcome(3, undefined)).toEqual({ stopReason: 'failed', note: '[exit code: 3]', exitCode: 3 });
     expect(exitOutcome(undefined, 'SIGINT')).toEqual({ stopReason: 'failed', note: '[terminated by signal SIGINT]' });
     expect(exitOutcome(0, 15)).toEqual({ stopReason: 'failed', note: '[terminated by signal SIGTERM]' });
   });

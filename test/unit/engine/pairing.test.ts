@@ -11,14 +11,28 @@ describe('pairing', () => {
       toolCall('c', '{}', '3'),
       toolOutput('2', 'ok', 'completed'),
     ];
-    const add = pairToolCalls(h, '[interrupted: tool aborted by user]');
+    const add = pairToolCalls(h);
     expect(add.map((m) => m.payload.tool_call_id)).toEqual(['1', '3']);
-    expect(
-      add.every(
-        (m) => m.payload.stop_reason === 'aborted' && m.payload.output === '[interrupted: tool aborted by user]',
-      ),
-    ).toBe(true);
-    expect(pairToolCalls([...h, ...add], 'x')).toEqual([]);
+    for (const m of add) {
+      expect(m.payload).toMatchObject({
+        stop_reason: 'aborted',
+        aborted_by: 'user',
+        output: '[interrupted: tool aborted by user]',
+      });
+    }
+    expect(pairToolCalls([...h, ...add])).toEqual([]);
+  });
+  it('says the host stopped, not the user, when a crash left the calls open', () => {
+    const add = pairToolCalls([toolCall('a', '{}', '1')], 'host');
+    expect(add.map((m) => m.payload)).toEqual([
+      {
+        type: 'tool_call_output',
+        tool_call_id: '1',
+        output: '[interrupted: the host stopped]',
+        stop_reason: 'aborted',
+        aborted_by: 'host',
+      },
+    ]);
   });
   it('orders outputs of a turn by call order and drops duplicates', () => {
     const h = [

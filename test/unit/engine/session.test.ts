@@ -77,6 +77,53 @@ async function collect(gen: AsyncGenerator<OmniMessage, unknown>) {
 const ev = (msgs: OmniMessage[], t: string) =>
   msgs.filter((m) => (m.payload as { type: string }).type === t).map((m) => m.payload as any);
 
+describe('who interrupted a call', () => {
+  it('disposing of the session mid-task: the abort and the calls read as the host stopping, not the user', async () => {
+    const t = sleepTool('x');
+    const { client } = fakeModel([[toolCall('x', '{"ms":10000}', 'a')]]);
+    const s = session(client, [t]);
+    const { msgs } = await collect(
+      s.run('go', {
+        approve: async () => {
+          setTimeout(() => void s.dispose(), 20);
+          return 'allow';
+        },
+      }),
+    );
+    expect(ev(msgs, 'abort')).toEqual([{ type: 'abort', reason: 'session disposed', by: 'host' }]);
+    expect(ev(msgs, 'tool_call_output').map((o) => [o.tool_call_id, o.aborted_by, o.output])).toEqual([
+      ['a', 'host', '[interrupted: the host stopped]'],
+    ]);
+  });
+
+  it('a resumed history left open by a crash is paired with the host note, later aborts with the user note', async () => {
+    const { client, requests } = fakeModel([[assistantText('picked up')], [toolCall('x', '{"ms":10000}', 'b')]]);
+    const s = session(client, [sleepTool('x')], {
+      history: [toolCall('x', '{"ms":1}', 'a')],
+      leftOpenBy: 'host',
+    });
+    const first = await collect(s.run('go on', { approve: async () => 'allow' }));
+    expect(ev(first.msgs, 'tool_call_output').map((o) => [o.tool_call_id, o.aborted_by, o.output])).toEqual([
+      ['a', 'host', '[interrupted: the host stopped]'],
+    ]);
+    const sent = requests[0]!.messages.map((m) => m.payload as any).filter((p) => p.type === 'tool_call_output');
+    expect(sent.map((p) => p.output)).toEqual(['[interrupted: the host stopped]']);
+    const ac = new AbortController();
+    const second = await collect(
+      s.run('more', {
+        signal: ac.signal,
+        approve: async () => {
+          setTimeout(() => ac.abort(), 20);
+          return 'allow';
+        },
+      }),
+    );
+    expect(ev(second.msgs, 'tool_call_output').map((o) => [o.tool_call_id, o.aborted_by, o.output])).toEqual([
+      ['b', 'user', '[interrupted: tool aborted by user]'],
+    ]);
+  });
+});
+
 describe('agent loop', () => {
   it('asks one decision per call in order, runs allowed calls concurrently, returns outputs in call order', async () => {
     const slow = sleepTool('slow');
@@ -392,7 +439,10 @@ describe('calls start as their stream completes', () => {
       ['b', 'aborted'],
     ]);
     expect(outs.find((o) => o.tool_call_id === 'a').output).toBe('[interrupted: tool aborted by user]');
+    expect(outs.find((o) => o.tool_call_id === 'a').aborted_by).toBe('user');
     expect(outs.find((o) => o.tool_call_id === 'b').output).toBe('Tool call denied by user.');
+    expect(outs.find((o) => o.tool_call_id === 'b').aborted_by).toBe('approval');
+    expect(ev(msgs, 'abort')).toEqual([{ type: 'abort', reason: 'stop', by: 'user' }]);
     expect(ev(msgs, 'request_end')).toEqual([{ type: 'request_end', status: 'aborted' }]);
     expect(s.getHistory().map((m) => kinds([m])[0])).toEqual([
       'text',

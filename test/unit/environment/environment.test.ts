@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HostStop } from '../../../main/environment/close-out.js';
 import { runTool } from '../../../main/environment/environment.js';
 import type { Tool, ToolDefinition, ToolResult, ToolYield } from '../../../main/environment/types.js';
 import type { OmniMessage, ToolCallOutputPayload } from '../../../shared/omni/types.js';
@@ -84,7 +85,41 @@ describe('runTool close-out', () => {
     );
     expect(out.stop_reason).toBe('aborted');
     expect(out.output).toBe('[interrupted: tool aborted by user]');
+    expect(out.aborted_by).toBe('user');
     expect(out.images).toBeUndefined();
+  });
+
+  it('an abort the process made (HostStop) reads as the host stopping, not the user', async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(new HostStop('session disposed')), 20);
+    const { out } = await exec(
+      // eslint-disable-next-line require-yield
+      tool({ timeoutMs: 10_000 }, async function* (signal) {
+        await new Promise((r) => signal.addEventListener('abort', r));
+      }),
+      ac.signal,
+    );
+    expect([out.stop_reason, out.aborted_by, out.output]).toEqual([
+      'aborted',
+      'host',
+      '[interrupted: the host stopped]',
+    ]);
+  });
+
+  it('the exit code a tool reports is traced as exit_code beside its note', async () => {
+    // eslint-disable-next-line require-yield
+    const failing = tool({}, async function* () {
+      return { stopReason: 'failed', note: '[exit code: 3]', exitCode: 3 };
+    });
+    const { out } = await exec(failing);
+    expect([out.stop_reason, out.exit_code, out.output]).toEqual(['failed', 3, '[exit code: 3]']);
+    const { out: ok } = await exec(
+      tool({}, async function* () {
+        yield 'fine';
+        return { stopReason: 'completed', exitCode: 0 };
+      }),
+    );
+    expect([ok.stop_reason, ok.exit_code, ok.aborted_by]).toEqual(['completed', 0, undefined]);
   });
 
   it('a thrown error becomes failed with [tool error]', async () => {

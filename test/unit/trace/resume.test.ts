@@ -1,9 +1,9 @@
-// Tests for resume: rebuilding the replay history from trace messages and pairing dangling tool calls.
+// Tests for resume: rebuilding the replay history from trace messages and who left its dangling tool calls open.
 import { describe, it, expect, afterAll } from 'vitest';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pairDangling, rebuildHistory } from '../../../main/trace/resume.js';
+import { leftOpenBy, rebuildHistory } from '../../../main/trace/resume.js';
 import { TraceWriter } from '../../../main/trace/writer.js';
 import { readTrace } from '../../../main/trace/reader.js';
 import type { OmniMessage } from '../../../shared/omni/types.js';
@@ -130,40 +130,29 @@ describe('rebuildHistory', () => {
   });
 });
 
-describe('pairDangling', () => {
-  it('adds an aborted output right after the last output of the same turn', () => {
-    const h = [user('go'), call('a'), call('b'), out('a'), asst('later?')];
-    const p = pairDangling(h);
-    expect(p.map(desc)).toEqual(['user:go', 'call:a', 'call:b', 'out:a', 'out:b!', 'assistant:later?']);
-    expect(p[4].payload).toEqual({
-      type: 'tool_call_output',
-      output: '[interrupted: tool aborted by user]',
-      tool_call_id: 'b',
-      stop_reason: 'aborted',
-    });
-    expect(p[4].timestamp).toBe(h[3].timestamp);
-    expect(h).toHaveLength(5); // input untouched
+describe('leftOpenBy', () => {
+  it('calls still open at the end of a trace were left by the process stopping (a crash)', () => {
+    const msgs = [user('go'), rb(), call('a'), call('b'), out('a')];
+    expect(leftOpenBy(msgs, rebuildHistory(msgs).unpaired)).toBe('host');
+    // a host_died record says the same; it is not the person's abort
+    const died = [...msgs, ev({ type: 'host_died', pid: 7, kind: 'floe run' })];
+    expect(leftOpenBy(died, ['b'])).toBe('host');
+    // an abort the process made itself (disposal) is not the person's either
+    expect(leftOpenBy([...msgs, ev({ type: 'abort', reason: 'session disposed', by: 'host' })], ['b'])).toBe('host');
   });
 
-  it('keeps outputs in call order when an earlier call is the unfinished one, with a custom note', () => {
-    const p = pairDangling([call('a'), call('b'), call('c'), out('b')], 'stopped');
-    expect(p.map(desc)).toEqual(['call:a', 'call:b', 'call:c', 'out:a!', 'out:b', 'out:c!']);
-    expect((p[3].payload as { output: string }).output).toBe('stopped');
+  it('the person’s own abort after the last open call: theirs (older traces without `by` too)', () => {
+    const msgs = [user('go'), rb(), call('a'), call('b'), out('a')];
+    expect(leftOpenBy([...msgs, ev({ type: 'abort', reason: 'aborted by user', by: 'user' })], ['b'])).toBe('user');
+    expect(leftOpenBy([...msgs, ev({ type: 'abort', reason: 'interrupted by user (Ctrl-C)' })], ['b'])).toBe('user');
   });
 
-  it('handles several turns and leaves a complete history unchanged', () => {
-    const full = [user('go'), call('a'), out('a'), call('b'), out('b'), asst('ok')];
-    expect(pairDangling(full)).toEqual(full);
-    const p = pairDangling([user('go'), call('a'), out('a'), mm({ type: 'thinking', thinking: '…' }), call('b')]);
-    expect(p.map(desc)).toEqual(['user:go', 'call:a', 'out:a', 'thinking', 'call:b', 'out:b!']);
-  });
-
-  it('every tool_call ends with exactly one output', () => {
-    const p = pairDangling([call('a'), call('b'), out('b'), asst('x'), call('c'), call('d'), out('d')]);
-    const calls = p.filter((m) => (m.payload as { type: string }).type === 'tool_call').map(desc);
-    const outs = p.filter((m) => (m.payload as { type: string }).type === 'tool_call_output').map(desc);
-    expect(calls).toEqual(['call:a', 'call:b', 'call:c', 'call:d']);
-    expect(outs).toEqual(['out:a!', 'out:b', 'out:c!', 'out:d']);
+  it('an abort before the open call, or a child’s abort, does not count', () => {
+    const early = [user('go'), ev({ type: 'abort', by: 'user' }), rb(), call('a')];
+    expect(leftOpenBy(early, ['a'])).toBe('host');
+    const child = [rb(), call('a'), { ...ev({ type: 'abort', by: 'user' }), origin: ['child-1'] }];
+    expect(leftOpenBy(child, ['a'])).toBe('host');
+    expect(leftOpenBy([user('go')], [])).toBe('user');
   });
 });
 
@@ -182,7 +171,7 @@ describe('resume from a real trace file whose last line is torn', () => {
     const r = rebuildHistory(messages);
     expect(r.meta?.session_id).toBe('session-2025-01-01-00-00-00-abcdef01');
     expect(r.unpaired).toEqual(['b']);
-    const h = pairDangling(r.history);
-    expect(h.map(desc)).toEqual(['user:list files', 'assistant:running', 'call:a', 'call:b', 'out:a', 'out:b!']);
+    expect(r.history.map(desc)).toEqual(['user:list files', 'assistant:running', 'call:a', 'call:b', 'out:a']);
+    expect(leftOpenBy(messages, r.unpaired)).toBe('host');
   });
 });
