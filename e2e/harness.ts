@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import {
   startModelServer,
   type ModelServer,
@@ -157,6 +157,20 @@ export async function startEnv(
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** `l` lies inside the viewport and the element at its centre is `l` itself (or inside it): nothing covers it. */
+export async function reachable(page: Page, l: Locator): Promise<boolean> {
+  const b = await l.boundingBox();
+  const vp = page.viewportSize()!;
+  if (!b || b.x < 0 || b.y < 0 || b.x + b.width > vp.width || b.y + b.height > vp.height) return false;
+  return l.evaluate(
+    (el, p) => {
+      const hit = document.elementFromPoint(p.x, p.y);
+      return !!hit && (hit === el || el.contains(hit));
+    },
+    { x: b.x + b.width / 2, y: b.y + b.height / 2 },
+  );
 }
 
 /** The lines of a pane's xterm buffer (read through the Terminal object the app exposes for tests). */

@@ -1,7 +1,8 @@
 // E2E (issue 12, item 10) in real Chromium: Settings' MCP panel shows a connected stdio server (server-everything)
 // with its tool count and a failing one with its message; adding a server (server-memory over stdio) lists it
-// connected and writes system_config.yaml; Disable writes enabled: false. Screenshots at 1440 px and 800 px.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+// connected and writes system_config.yaml; Disable writes enabled: false and Enable takes it out again; Reconnect
+// probes a server again (one that came up since shows connected). Screenshots at 1440 px and 800 px.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +13,21 @@ const bin = (pkg: string) => join(dirname(require.resolve(`${pkg}/package.json`)
 const EVERY_BIN = bin('@modelcontextprotocol/server-everything');
 const MEMORY_BIN = bin('@modelcontextprotocol/server-memory');
 
+/** A stdio server that fails until its marker file exists, then serves server-memory. */
+const FLAKY = [
+  "const fs = require('fs');",
+  "if (!fs.existsSync(process.argv[1])) { console.error('flaky is not up yet'); process.exit(2); }",
+  "import(require('url').pathToFileURL(process.argv[2]).href);",
+].join(' ');
+
 let env: Env;
 let file: string;
+let marker: string;
 
 beforeAll(async () => {
   env = await startEnv({});
   file = join(env.home.home, 'agents/default/system_config.yaml');
+  marker = join(env.home.home, 'flaky-is-up');
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
@@ -33,6 +43,10 @@ beforeAll(async () => {
       '      config:',
       `        command: ${JSON.stringify(process.execPath)}`,
       `        args: ["-e", "console.error('missing token for broken'); process.exit(2)"]`,
+      '    - name: flaky',
+      '      config:',
+      `        command: ${JSON.stringify(process.execPath)}`,
+      `        args: [${['-e', FLAKY, marker, MEMORY_BIN].map((a) => JSON.stringify(a)).join(', ')}]`,
       '',
     ].join('\n'),
   );
@@ -93,5 +107,25 @@ describe('settings: MCP servers', () => {
     yaml = readFileSync(file, 'utf8');
     expect(yaml).toMatch(/- name: broken\n\s+config:[\s\S]*?enabled: false/);
     await page.getByRole('button', { name: 'Enable broken' }).waitFor();
+  });
+
+  it('Enable takes enabled: false out again; Reconnect probes again and shows a server that came up', async () => {
+    const { page } = env;
+    await page.getByRole('button', { name: 'Enable broken' }).click();
+    const broken = page.getByRole('listitem', { name: 'MCP server broken' });
+    await expect.poll(() => broken.getByRole('status').textContent(), { timeout: 30_000 }).toBe('failed');
+    expect(readFileSync(file, 'utf8')).not.toMatch(/- name: broken\n\s+config:[\s\S]*?enabled: false/);
+    await page.getByRole('button', { name: 'Disable broken' }).waitFor();
+
+    const flaky = page.getByRole('listitem', { name: 'MCP server flaky' });
+    await expect.poll(() => flaky.getByRole('status').textContent(), { timeout: 30_000 }).toBe('failed');
+    const why = flaky.locator('p.error', { hasText: 'flaky is not up yet' });
+    await why.waitFor();
+    writeFileSync(marker, 'up\n');
+    await page.getByRole('button', { name: 'Reconnect flaky' }).click();
+    await expect
+      .poll(() => flaky.getByRole('status').textContent(), { timeout: 30_000 })
+      .toMatch(/^connected · \d+ tools$/);
+    expect(await why.count()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 // E2E (issue 12, item 10) in real Chromium: Settings edits a provider (key variable, a model discovered from the
-// server's models endpoint, a context window) and the change is in config.yaml; "Test" against a refused port
-// says "connection refused". Screenshots of Settings at 1440 px and 800 px.
+// server's models endpoint, a context window, its base URL) and the change is in config.yaml; "Test" names the real
+// failure: a refused port, a host name that does not resolve, a bad key (HTTP 401 from the scripted server), a
+// server that accepts and never answers (timeout). Screenshots of Settings at 1440 px and 800 px.
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -10,7 +11,8 @@ import { shot, startEnv, type Env } from './harness.js';
 let env: Env;
 
 beforeAll(async () => {
-  env = await startEnv({});
+  // the connectivity check's prompt: the scripted server refuses the key
+  env = await startEnv({ 'Reply with OK.': () => ({ error: { status: 401 } }) });
 }, 60_000);
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail' && env)
@@ -28,6 +30,25 @@ async function refusedPort(): Promise<number> {
   const { port } = srv.address() as net.AddressInfo;
   await new Promise<void>((r) => srv.close(() => r()));
   return port;
+}
+
+/** A server on 127.0.0.1 that accepts connections and never answers. */
+async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const srv = net.createServer((sock) => {
+    sockets.add(sock);
+    sock.on('close', () => sockets.delete(sock));
+    sock.on('error', () => undefined);
+  });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  return {
+    port: (srv.address() as net.AddressInfo).port,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const x of sockets) x.destroy();
+        srv.close(() => r());
+      }),
+  };
 }
 
 describe('settings: providers', () => {
@@ -70,4 +91,52 @@ describe('settings: providers', () => {
     await page.setViewportSize({ width: 800, height: 900 });
     await shot(page, 'settings-800');
   });
+
+  it(
+    '"Test" names a bad key (401), a host that does not resolve and a timeout; the base URL is edited',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = env;
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const result = (provider: string) => page.getByRole('status').filter({ hasText: `${provider}/` });
+      const test = async (provider: string, expected: string, timeout = 15_000) => {
+        await page.getByRole('button', { name: `Test connection of ${provider}` }).click();
+        await expect.poll(() => result(provider).textContent(), { timeout }).toContain(expected);
+      };
+
+      // a bad key: the scripted server answers 401
+      await page.getByLabel('Name', { exact: true }).fill('keyed');
+      await page.getByLabel('Base URL', { exact: true }).fill(env.model.openaiBaseUrl);
+      await page.getByLabel('API key (stored in config.yaml, 0600)').fill('wrong-key');
+      await page.getByLabel('Model id').fill('m1');
+      await page.getByRole('button', { name: 'Add provider' }).click();
+      await test('keyed', 'keyed/m1: bad API key (HTTP 401): the server refused the key');
+
+      // the base URL edited to a host name that does not resolve (.invalid never does): a DNS failure
+      const edit = async (provider: string, url: string) => {
+        await page.getByRole('button', { name: `Edit provider ${provider}` }).click();
+        const form = page.getByRole('form', { name: `Edit provider ${provider}` });
+        await form.getByLabel('Base URL', { exact: true }).fill(url);
+        await form.getByRole('button', { name: 'Save', exact: true }).click();
+        await form.waitFor({ state: 'detached' });
+        expect(readFileSync(join(env.home.home, 'config.yaml'), 'utf8')).toContain(`base_url: ${url}`);
+      };
+      await edit('downbox', 'http://floe-e2e-nohost.invalid/v1');
+      await test('downbox', 'DNS lookup failed: the host name floe-e2e-nohost.invalid does not resolve');
+      await shot(page, 'settings-provider-test-failures-1440');
+
+      // a server that accepts and never answers: a timeout, not "refused"
+      const silent = await silentServer();
+      try {
+        await edit('downbox', `http://127.0.0.1:${silent.port}/v1`);
+        await test(
+          'downbox',
+          `timeout: 127.0.0.1:${silent.port} accepted the request but did not answer in time`,
+          60_000,
+        );
+      } finally {
+        await silent.close();
+      }
+    },
+  );
 });

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
+import { newSession, openProject, reachable, shot, startEnv, type Env } from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -69,6 +69,16 @@ describe('readable cards', () => {
     await card.getByText('sub', { exact: true }).waitFor();
     await card.getByText(/up to 5\.0 s/).waitFor();
     await shot(page, 'ui-03-approval-shell-card');
+    // at 800 px the card's decision buttons stay in view and uncovered, and nothing is wider than the window
+    await page.setViewportSize({ width: 800, height: 900 });
+    for (const name of ['Allow exec_command', 'Deny exec_command', 'Allow exec_command for this session']) {
+      const b = card.getByRole('button', { name, exact: true });
+      await b.scrollIntoViewIfNeeded();
+      await expect.poll(() => reachable(page, b)).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+    await shot(page, 'ui-03-approval-shell-card-800');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await card.getByRole('button', { name: 'Show raw arguments' }).click();
     await card.getByText('"line $i', { exact: false }).last().waitFor();
     expect(await card.locator('.raw-json').innerText()).toContain('\\"line $i\\"');

@@ -1,9 +1,9 @@
 // E2E (issue 12, item 2) in real Chromium: the chat layout from 800 px up — collapsible session sidebar, the
 // terminal dock on the right (wide), at the bottom (narrow, or by choice) or hidden, a conversation at least
 // 480 px wide, and Stop / Steer visible and clickable (nothing covers them).
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
+import { newSession, openProject, reachable, shot, startEnv, type Env } from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -29,20 +29,6 @@ afterAll(async () => {
 
 const box = async (l: Locator) => (await l.boundingBox())!;
 
-/** The element at the centre of `l` is `l` itself (or inside it): nothing covers it. */
-async function reachable(page: Page, l: Locator): Promise<boolean> {
-  const b = await box(l);
-  const vp = page.viewportSize()!;
-  if (b.x < 0 || b.y < 0 || b.x + b.width > vp.width || b.y + b.height > vp.height) return false;
-  return l.evaluate(
-    (el, p) => {
-      const hit = document.elementFromPoint(p.x, p.y);
-      return !!hit && (hit === el || el.contains(hit));
-    },
-    { x: b.x + b.width / 2, y: b.y + b.height / 2 },
-  );
-}
-
 describe('layout', () => {
   it('1440 px: sidebar, conversation, terminal dock on the right', async () => {
     const { page } = env;
@@ -55,6 +41,9 @@ describe('layout', () => {
     expect(conv.width).toBeGreaterThanOrEqual(480);
     expect(dock.x).toBeGreaterThanOrEqual(conv.x + conv.width - 1);
     expect(await reachable(page, page.getByRole('button', { name: 'Stop the task' }))).toBe(true);
+    // the header's controls wrap rather than run under the dock
+    expect(await reachable(page, page.getByLabel('Terminal dock position'))).toBe(true);
+    expect(await reachable(page, page.getByRole('button', { name: 'Compact', exact: true }))).toBe(true);
     await shot(page, 'ui-layout-1440-chat');
     await page.getByRole('button', { name: 'Stop the task' }).click();
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('aborted');
@@ -76,6 +65,8 @@ describe('layout', () => {
     const steerBox = page.getByLabel('Steering message');
     expect(await reachable(page, stop)).toBe(true);
     expect(await reachable(page, steerBox)).toBe(true);
+    expect(await reachable(page, page.getByLabel('Terminal dock position'))).toBe(true);
+    expect(await reachable(page, page.getByRole('button', { name: 'Compact', exact: true }))).toBe(true);
     await shot(page, 'ui-layout-800-chat');
 
     // steer is usable: type and the Steer button is reachable

@@ -2,7 +2,7 @@
 // shows the call, who approved it and when, under which approval mode and rule, its duration, exit code and
 // output, with the raw record behind a toggle.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
+import { newSession, openProject, reachable, shot, startEnv, type Env } from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -56,10 +56,18 @@ describe('timeline', () => {
       pane.locator('dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
     expect(await fact('approval mode').textContent()).toBe('always-ask');
     expect(await fact('rule').count()).toBe(0);
+    expect(await fact('duration').textContent()).toMatch(/^\d+(\.\d)? (ms|s)$/);
+    expect(await fact('exit').textContent()).toBe('exit code: 2');
     expect(await pane.locator('.detail-output').textContent()).toBe('timeline-out');
     await pane.getByLabel('Command', { exact: true }).getByText('echo "timeline-out"; exit 2').waitFor();
     expect(await pane.locator('.detail-raw').isVisible()).toBe(false);
     await shot(page, 'ui-10-timeline-detail');
+    // at 800 px the detail pane is still in view beside (or under) the rows, its close button uncovered
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect.poll(() => reachable(page, pane.getByRole('button', { name: 'Close detail' }))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+    await shot(page, 'ui-10-timeline-detail-800');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await pane.getByText('Raw record').click();
     await expect.poll(() => pane.locator('.detail-raw').isVisible()).toBe(true);
 
