@@ -1,6 +1,7 @@
 // E2E (issue 12, item 6) in real Chromium: the terminal dock lists every command of the task as a compact row —
 // status, exit code, duration, Kill — including a command that printed nothing; the newest is on top and
-// selected; a pane opens on demand.
+// selected; a pane opens on demand. A pane in a page without a GPU (headless Chromium: WebGL only on SwiftShader)
+// draws with xterm's DOM renderer, and after a burst of output its drawn rows are the terminal's screen.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
           : ph === 2
             ? call('exec_command', { cmd: 'sleep 40', yield_time_ms: 500 })
             : say('three commands started'),
+    BURST: (ph) => (ph === 0 ? call('exec_command', { cmd: 'seq 1 20000; echo burst-end' }) : say('the burst is over')),
   });
 }, 60_000);
 
@@ -68,5 +70,39 @@ describe('terminal dock', () => {
     await expect
       .poll(() => rows.nth(0).getByTestId('term-state').textContent(), { timeout: 10_000 })
       .not.toBe('running');
+  });
+
+  it('a pane without a GPU draws with the DOM renderer; after a burst its drawn rows are the screen', async () => {
+    const { page } = env;
+    await newSession(page, 'allow-all', 'BURST of output');
+    await page.getByText('the burst is over').waitFor();
+    const pane = page.locator('.xterm-host');
+    await pane.waitFor();
+    // headless Chromium offers WebGL only through SwiftShader: the pane must not use it
+    expect(await pane.getAttribute('data-renderer')).toBe('dom');
+    expect(await pane.locator('canvas').count()).toBe(0);
+    // what xterm drew (the DOM rows) is what its buffer holds on screen, ending with the command's last lines
+    const drawnAndBuffer = () =>
+      page.evaluate(() => {
+        const term = [...((globalThis as any).__floeTerminals as Map<string, any>).values()].at(-1);
+        const b = term.buffer.active;
+        const screen: string[] = [];
+        for (let y = 0; y < term.rows; y++) screen.push(b.getLine(b.viewportY + y)?.translateToString(true) ?? '');
+        const rows = [...document.querySelectorAll('.xterm-host .xterm-rows > div')].map((d) =>
+          (d.textContent ?? '').replace(/\u00a0/g, ' ').trimEnd(),
+        );
+        return { screen, rows };
+      });
+    await expect.poll(async () => (await drawnAndBuffer()).screen.map((l) => l.trim())).toContain('burst-end');
+    await expect
+      .poll(async () => {
+        const { screen, rows } = await drawnAndBuffer();
+        return rows.length > 0 && JSON.stringify(rows) === JSON.stringify(screen.map((l) => l.trimEnd()));
+      })
+      .toBe(true);
+    const { rows } = await drawnAndBuffer();
+    const at = rows.indexOf('burst-end');
+    expect(rows.slice(at - 3, at + 1)).toEqual(['19998', '19999', '20000', 'burst-end']);
+    await shot(page, 'ui-10-dock-burst-dom');
   });
 });

@@ -1,12 +1,14 @@
-// One xterm pane for one command session: fit + webgl (DOM renderer when WebGL is unavailable), scrollback
-// replay and live data via registry.ts, typing → commands.write, resize → commands.resize only when the grid
-// changed (debounced ResizeObserver). Disposes the terminal and its addons on unmount.
+// One xterm pane for one command session: fit + webgl on a real GPU (xterm's DOM renderer when WebGL is missing or
+// runs on a software rasteriser, see gpu.ts; the host element says which in data-renderer), scrollback replay and
+// live data via registry.ts, typing → commands.write, resize → commands.resize only when the grid changed
+// (debounced ResizeObserver). Disposes the terminal and its addons on unmount.
 import { FitAddon } from '@xterm/addon-fit';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef } from 'react';
 import type { ApiCommandSession } from '../../../../shared/api.js';
 import { getApi } from '../../api/client.js';
+import { glSupport } from './gpu.js';
 import { shouldResize } from './reducer.js';
 import { register, unregister } from './registry.js';
 
@@ -35,12 +37,19 @@ export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
     const fit = new FitAddon();
     term.loadAddon(fit);
     term.open(host);
-    try {
-      const webgl = new WebglAddon();
-      webgl.onContextLoss(() => webgl.dispose());
-      term.loadAddon(webgl);
-    } catch {
-      /* no WebGL here: xterm's DOM renderer stays */
+    host.dataset.renderer = 'dom';
+    if (glSupport() === 'hardware') {
+      try {
+        const webgl = new WebglAddon();
+        webgl.onContextLoss(() => {
+          webgl.dispose();
+          host.dataset.renderer = 'dom';
+        });
+        term.loadAddon(webgl);
+        host.dataset.renderer = 'webgl';
+      } catch {
+        /* WebGL failed after all: xterm's DOM renderer stays */
+      }
     }
     let last: { cols: number; rows: number } | null = { cols: proc.cols, rows: proc.rows };
     const sync = () => {
