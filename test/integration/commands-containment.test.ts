@@ -1,7 +1,8 @@
 // Containment (issue 9 item 7): abort ends every descendant of a command, also those that left its process group
 // or session; a host killed with SIGKILL leaves nothing running (its watchdog reaps, or the next start does).
 // Real bash, real ptys, the real `floe` CLI as the host; only the model is scripted.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
+const REPO = join(import.meta.dirname, '../..');
 const unique = (): string => `${process.pid}${Math.floor(Math.random() * 1e6)}`;
 
 /** session id and process group of a pid (fields 6 and 5 of /proc/<pid>/stat) */
@@ -101,7 +103,7 @@ describe.runIf(canFindTagged)('containment', () => {
 
   it('kill -9 of the host and its watchdog: the next start reaps what they left', async () => {
     const { t, env, host, pid } = await hostRunning();
-    const watchdogs = pgrep(`floe-watchdog .* ${env.home}/commands/`);
+    const watchdogs = pgrep(`floe-watchdog .*${env.home}/commands/`);
     expect(watchdogs).toHaveLength(1);
     process.kill(watchdogs[0], 'SIGKILL');
     process.kill(pid(), 'SIGKILL');
@@ -112,5 +114,51 @@ describe.runIf(canFindTagged)('containment', () => {
     const next = new CommandRegistry({ reapDir: join(env.home, 'commands') });
     cleanups.push(() => next.disposeAll());
     expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 0, 3000)).toBe(true);
+  }, 40_000);
+
+  it('one watchdog per host process: three registries share it, and kill -9 of the host ends all their commands', async () => {
+    const t = unique();
+    const home = mkdtempSync(join(tmpdir(), 'floe-reap-'));
+    cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+    const dir = join(home, 'commands');
+    const host = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'test/fixtures/reaper-host.ts'), dir, t, '3'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    cleanups.push(() => void host.kill('SIGKILL'));
+    cleanups.push(() => pgrep(`^sleep 1000.${t}`).forEach((p) => process.kill(p, 'SIGKILL')));
+    // every registry's commands run: three setsid sleeps (out of the command's session) and three in it
+    expect(await until(() => pgrep(`^sleep 1000.${t}[12][012]$`).length === 6, 20_000)).toBe(true);
+    expect(pgrep(`floe-watchdog .*${dir}/`)).toHaveLength(1);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.json'))).toHaveLength(3);
+    host.kill('SIGKILL');
+    expect(await until(() => pgrep(`^sleep 1000.${t}`).length === 0, 5000)).toBe(true);
+    // and it removed the three records and left
+    expect(
+      await until(() => readdirSync(dir).length === 0 && pgrep(`floe-watchdog .*${dir}/`).length === 0, 3000),
+    ).toBe(true);
+  }, 40_000);
+
+  it('a registry that closes leaves the shared watchdog to the others; the last one out lets it go', async () => {
+    const t = unique();
+    const home = mkdtempSync(join(tmpdir(), 'floe-reap-'));
+    cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+    const dir = join(home, 'commands');
+    const a = new CommandRegistry({ reapDir: dir, env: { HOME: home }, killGraceMs: 500 });
+    const b = new CommandRegistry({ reapDir: dir, env: { HOME: home }, killGraceMs: 500 });
+    cleanups.push(() => a.disposeAll());
+    cleanups.push(() => b.disposeAll());
+    a.start({ cmd: `sleep 1000.${t}1`, cwd: home });
+    b.start({ cmd: `sleep 1000.${t}2`, cwd: home });
+    expect(await until(() => pgrep(`^sleep 1000.${t}[12]$`).length === 2, 20_000)).toBe(true);
+    const watchdogs = pgrep(`floe-watchdog .*${dir}/`);
+    expect(watchdogs).toHaveLength(1);
+    await a.disposeAll();
+    expect(pgrep(`^sleep 1000.${t}1$`)).toHaveLength(0);
+    // b still runs and is still watched, by the same watchdog
+    expect(pgrep(`^sleep 1000.${t}2$`)).toHaveLength(1);
+    expect(pgrep(`floe-watchdog .*${dir}/`)).toEqual(watchdogs);
+    await b.disposeAll();
+    expect(await until(() => pgrep(`floe-watchdog .*${dir}/`).length === 0, 3000)).toBe(true);
+    expect(readdirSync(dir)).toEqual([]);
   }, 40_000);
 });

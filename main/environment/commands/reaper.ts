@@ -1,9 +1,11 @@
 // A dead host leaves nothing running (issue 9 item 7). Each command registry that started commands keeps a record
-// under FLOE_HOME/commands (host pid and start time, its tag, the process groups it started) and a watchdog: a
-// small bash in a session of its own that waits on a pipe from the host. When the host dies the pipe ends, and the
-// watchdog ends every process carrying the registry's tag (SIGTERM, then SIGKILL a second later; a login capture
-// still running gets SIGTERM only, so a profile's lock clean-up can run) and removes the record. Whatever a watchdog could not reap (it was killed too, the machine rebooted mid-way) is reaped when the
-// next registry starts (sweepDeadHosts). Must not track sessions; the registry tells it what it started.
+// under FLOE_HOME/commands (host pid and start time, its tag, the process groups it started) and is watched by the
+// host's watchdog of that folder: one small bash per host process, in a session of its own, waiting on a pipe from
+// the host. When the host dies the pipe ends, and the watchdog ends every process carrying one of the registries'
+// tags (SIGTERM, then SIGKILL a second later; a login capture still running gets SIGTERM only, so a profile's lock
+// clean-up can run) and removes their records. Whatever a watchdog could not reap (it was killed too, the machine
+// rebooted mid-way) is reaped when the next registry starts (sweepDeadHosts). Must not track sessions; the registry
+// tells it what it started.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,77 +68,157 @@ export function sweepDeadHosts(dir: string): number[] {
   return killed;
 }
 
+// The watchdog of one records folder in one host process, shared by every registry recording there (a host with 20
+// sessions runs one, not 20: starting a bash per registry cost the host's event loop a fork on the hot path of each
+// session's first command). The host writes `add <tag>` when a registry starts its first command, `drop <tag>` when
+// it closes, and `bye` when none is left. When the pipe ends without `bye`, the host is gone: it ends every process
+// carrying one of the tags (a login capture, `<tag>-capture`, gets SIGTERM only) and removes their records.
 const WATCHDOG = `
-tag=$1 record=$2
-IFS= read -r line
-[ "$line" = bye ] && exit 0
+prefix=$1
+declare -A tags=()
+while IFS= read -r line; do
+  case $line in
+    bye) exit 0 ;;
+    "add "*) k=\${line#add }; case $k in ''|*[!0-9a-f]*) ;; *) tags[$k]=1 ;; esac ;;
+    "drop "*) k=\${line#drop }; case $k in ''|*[!0-9a-f]*) ;; *) unset "tags[$k]" ;; esac ;;
+  esac
+done
+[ \${#tags[@]} -eq 0 ] && exit 0
 for sig in TERM KILL; do
   for e in /proc/[0-9]*/environ; do
     p=\${e#/proc/}; p=\${p%/environ}
     [ "$p" = "$$" ] && continue
     while IFS= read -r -d '' v; do
       case $v in
-        ${TAG_VAR}=$tag.*) kill -$sig "$p" 2>/dev/null; break ;;
-        # the login capture gets SIGTERM only: its profile's own clean-up (lock files) must run
-        ${TAG_VAR}=$tag-capture) [ $sig = TERM ] && kill -TERM "$p" 2>/dev/null; break ;;
+        ${TAG_VAR}=*)
+          t=\${v#${TAG_VAR}=}; k=\${t%%[.-]*}
+          case $k in ''|*[!0-9a-f]*) break ;; esac
+          if [ -n "\${tags[$k]}" ]; then
+            case \${t#"$k"} in
+              .*) kill -$sig "$p" 2>/dev/null ;;
+              # the login capture gets SIGTERM only: its profile's own clean-up (lock files) must run
+              -capture) [ $sig = TERM ] && kill -TERM "$p" 2>/dev/null ;;
+            esac
+          fi
+          break ;;
       esac
     done < "$e" 2>/dev/null
   done
   [ $sig = TERM ] && sleep 1
 done
-rm -f "$record"
+for k in "\${!tags[@]}"; do rm -f "$prefix$k.json"; done
 `;
+
+/** Record file of a registry: `<dir>/<host pid>-<tag>.json` (the watchdog derives it from its prefix and the tag). */
+const recordPrefix = (dir: string): string => join(dir, `${process.pid}-`);
+
+class SharedWatchdog {
+  /** tags of the registries that started commands and have not closed */
+  private readonly tags = new Set<string>();
+  private child: ChildProcess | undefined;
+
+  constructor(private readonly dir: string) {}
+
+  /** Watches `tag` from now on (starts the watchdog if none is running, e.g. after it was killed). */
+  add(tag: string): void {
+    this.tags.add(tag);
+    if (this.child) this.send(`add ${tag}\n`);
+    else this.spawn();
+  }
+
+  /** Stops watching `tag`; the last one out lets the watchdog leave. */
+  drop(tag: string): void {
+    if (!this.tags.delete(tag)) return;
+    if (this.tags.size) return this.send(`drop ${tag}\n`);
+    const w = this.child;
+    this.child = undefined;
+    try {
+      w?.stdin?.end('bye\n');
+    } catch {
+      // already gone
+    }
+  }
+
+  /** Pid of the running watchdog (tests). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  private send(line: string): void {
+    try {
+      this.child?.stdin?.write(line);
+    } catch {
+      // the watchdog is gone; the next start reaps from the records
+    }
+  }
+
+  private spawn(): void {
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    try {
+      const w = spawn('bash', ['--noprofile', '--norc', '-c', WATCHDOG, 'floe-watchdog', recordPrefix(this.dir)], {
+        detached: true,
+        stdio: ['pipe', 'ignore', 'ignore'],
+        env,
+      });
+      w.on('error', () => {});
+      // killed or failed: forget it, so the next registry to start a command starts a new one with every tag
+      w.on('exit', () => {
+        if (this.child === w) this.child = undefined;
+      });
+      w.unref();
+      (w.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+      w.stdin?.on('error', () => {});
+      this.child = w;
+      this.send([...this.tags].map((t) => `add ${t}\n`).join(''));
+    } catch {
+      // no watchdog: the next start still reaps from the records
+    }
+  }
+}
+
+/** One shared watchdog per records folder in this process. */
+const watchdogs = new Map<string, SharedWatchdog>();
+
+/** The watchdog of a records folder in this process (created on first use; starts its bash on the first `add`). */
+export function watchdogFor(dir: string): SharedWatchdog {
+  let w = watchdogs.get(dir);
+  if (!w) watchdogs.set(dir, (w = new SharedWatchdog(dir)));
+  return w;
+}
 
 export class HostRecorder {
   private readonly file: string;
   private readonly record: HostRecord;
-  private watchdog: ChildProcess | undefined;
+  private readonly dir: string;
+  private watched = false;
   private closed = false;
 
   constructor(dir: string, tag: string) {
+    if (!/^[0-9a-f]+$/.test(tag)) throw new Error(`a registry tag is lowercase hex, got "${tag}"`);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    this.file = join(dir, `${process.pid}-${tag}.json`);
+    this.dir = dir;
+    this.file = `${recordPrefix(dir)}${tag}.json`;
     this.record = { hostPid: process.pid, hostStart: startTime(process.pid), tag, groups: [] };
   }
 
-  /** Notes a started process group (writes the record; starts the watchdog on first use). */
+  /** Notes a started process group (writes the record; joins the folder's watchdog on first use). */
   started(pgid: number): void {
     if (this.closed) return;
     this.record.groups.push(pgid);
     // keep the record small: groups of long-gone commands only need the tag
     if (this.record.groups.length > 256) this.record.groups.splice(0, this.record.groups.length - 256);
     writeFileSync(this.file, JSON.stringify(this.record), { mode: 0o600 });
-    if (!this.watchdog && process.platform === 'linux') this.startWatchdog();
+    if (!this.watched && process.platform === 'linux') {
+      this.watched = true;
+      watchdogFor(this.dir).add(this.record.tag);
+    }
   }
 
-  /** The host ends its commands itself: the watchdog leaves, the record goes. */
+  /** The host ends its commands itself: the watchdog stops watching this tag, the record goes. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    try {
-      this.watchdog?.stdin?.end('bye\n');
-    } catch {
-      // already gone
-    }
-    this.watchdog = undefined;
+    if (this.watched) watchdogFor(this.dir).drop(this.record.tag);
     rmSync(this.file, { force: true });
-  }
-
-  private startWatchdog(): void {
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
-    try {
-      const w = spawn('bash', ['--noprofile', '--norc', '-c', WATCHDOG, 'floe-watchdog', this.record.tag, this.file], {
-        detached: true,
-        stdio: ['pipe', 'ignore', 'ignore'],
-        env,
-      });
-      w.on('error', () => {});
-      w.unref();
-      (w.stdin as unknown as { unref?: () => void } | null)?.unref?.();
-      w.stdin?.on('error', () => {});
-      this.watchdog = w;
-    } catch {
-      // no watchdog: the next start still reaps from the record
-    }
   }
 }
