@@ -6,6 +6,7 @@ import { eventMsg } from '../../../shared/omni/builders.js';
 import { CommandCapError } from '../commands/registry.js';
 import { EXEC_DEFAULT_WAIT_MS, NO_REGISTRY_NOTE, clampWait } from '../commands/outcome.js';
 import { registryOf, resolveWorkdir, settleAfterWait } from '../commands/tool-support.js';
+import { startTurn } from '../commands/spawn-turns.js';
 import { waitStreaming } from '../commands/stream-wait.js';
 import type { Tool } from '../types.js';
 
@@ -56,6 +57,9 @@ export const execCommandTool: Tool = {
     await registry.prepare?.();
     for (const message of registry.takeWarnings?.() ?? [])
       yield eventMsg({ type: 'warning', source: 'shell', message });
+    if (ctx.signal?.aborted) return { stopReason: 'aborted' };
+    // one fork per turn of the event loop when many sessions start commands at once (spawn-turns.ts)
+    await startTurn();
     if (ctx.signal?.aborted) return { stopReason: 'aborted' };
     let session;
     try {
