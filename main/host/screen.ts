@@ -95,6 +95,14 @@ export class HostScreen {
     return this.snapshotting;
   }
 
+  /**
+   * The snapshot being taken, if any. It covers only what was written before it began: a caller that needs
+   * everything written so far (a resync, after live data was dropped) waits for it and takes its own.
+   */
+  inFlight(): Promise<string> | null {
+    return this.snapshotting;
+  }
+
   /** The visible rows as text (tests and diagnostics); waits for the parser. */
   async visibleText(): Promise<string[]> {
     this.flushRun();

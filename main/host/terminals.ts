@@ -183,11 +183,16 @@ export class TerminalHub {
 
   /** After exit: keep the final screen as a string and free the terminal copy (once no resync needs it). */
   private async settleExited(id: string, p: Proc): Promise<void> {
-    if (!p.screen) return;
-    const final = await p.screen.snapshot();
-    if (this.procs.get(id) !== p || p.flow.mode === 'resyncing') return; // the resync path settles it
+    const screen = p.screen;
+    if (!screen) return;
+    // a copy already being made may miss the last output: wait for it and take one that covers everything
+    for (let busy = screen.inFlight(); busy; busy = screen.inFlight()) await busy;
+    const settles = () => this.procs.get(id) === p && p.screen === screen && p.flow.mode !== 'resyncing';
+    if (!settles()) return; // the resync path settles it
+    const final = await screen.snapshot();
+    if (!settles()) return;
     p.final = final;
-    p.screen?.dispose();
+    screen.dispose();
     p.screen = null;
   }
 
@@ -237,6 +242,9 @@ export class TerminalHub {
     p.pending = ''; // past the room, the rest is dropped: the pane is behind now and gets a screen copy later
     this.events.emit('terminal.data', { sessionId: p.info.sessionId, processId: id, data });
     this.act(id, p, flowSent(p.flow, data.length, this.events.count));
+    // an exited command's last data did not all fit: its pane is behind with nothing more to come, so it gets the
+    // final screen now
+    if (p.info.status === 'exited') this.act(id, p, flowExited(p.flow));
   }
 
   private act(id: string, p: Proc, step: { state: FlowState; action: FlowAction }): void {
@@ -260,6 +268,9 @@ export class TerminalHub {
   /** Sends the pane a copy of the screen, then live data from that point on. */
   private async resync(id: string, p: Proc): Promise<void> {
     const screen = this.screenOf(id, p);
+    // a copy already being made (for a pane that opened) misses what came since, which the pane did not get live
+    for (let busy = screen.inFlight(); busy; busy = screen.inFlight()) await busy;
+    if (this.procs.get(id) !== p || p.screen !== screen) return;
     p.pending = ''; // everything so far is in the copy; data from now on is held until the copy is out
     p.frozen++;
     let data: string;
@@ -274,9 +285,16 @@ export class TerminalHub {
     this.events.emit('terminal.resync', { sessionId: p.info.sessionId, processId: id, data });
     p.flow = flowResynced(p.flow, data.length);
     if (p.info.status === 'exited') {
-      p.final = data;
-      p.screen?.dispose();
-      p.screen = null;
+      if (p.pending) {
+        // the last output came while the copy was made: it goes out live now, and the final screen includes it
+        this.flush(id);
+        void this.settleExited(id, p);
+      } else {
+        p.final = data;
+        p.screen?.dispose();
+        p.screen = null;
+      }
+      return;
     }
     this.schedule(id, p);
   }

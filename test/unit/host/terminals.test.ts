@@ -218,4 +218,59 @@ describe('TerminalHub', () => {
     hub.kill('child-1', 'proc-9');
     expect(child.calls).toEqual(['kill proc-9', 'kill proc-9']);
   });
+
+  /** A pane as the renderer draws one: live data written in order, a resync as a reset plus the screen. */
+  async function paneRows(got: { event: string; payload: any }[]): Promise<string[]> {
+    const t = new Terminal({ cols: 40, rows: 6, allowProposedApi: true });
+    for (const e of got) {
+      if (e.event === 'terminal.data') t.write(e.payload.data);
+      if (e.event === 'terminal.resync') t.write('\x1bc' + e.payload.data);
+    }
+    await new Promise<void>((r) => t.write('', r));
+    const b = t.buffer.active;
+    const rows = Array.from({ length: 6 }, (_, y) => b.getLine(b.viewportY + y)!.translateToString(true));
+    t.dispose();
+    return rows;
+  }
+
+  it('the command exits while a resync is being made: the pane and the final screen both end on the last output', async () => {
+    const { reg, hub, got, listen } = setup();
+    offs.push(listen());
+    reg.start('proc-1');
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'x'.repeat(TERMINAL_HIGH_WATERMARK + 1) + '\r\nbehind' });
+    await wait(30);
+    expect(hub.flowOf('proc-1')?.mode).toBe('behind');
+    hub.ack('root', 'proc-1', TERMINAL_HIGH_WATERMARK + 1); // caught up: the screen copy is being made now
+    // the last output and the exit arrive while the copy is made
+    reg.cb!({ kind: 'data', id: 'proc-1', data: '\r\nlast words' });
+    reg.cb!({ kind: 'exit', id: 'proc-1', exitCode: 0 });
+    await until(() => got.some((e) => e.event === 'terminal.resync'));
+    await wait(50);
+    const pane = await paneRows(got);
+    expect(pane.join('\n')).toContain('last words');
+    expect(await hub.screenText('proc-1')).toEqual(pane);
+    // what a pane opened now would draw (the final screen) is the same
+    const final = await hub.scrollback('root', 'proc-1');
+    expect(await paneRows([{ event: 'terminal.resync', payload: { data: final } }])).toEqual(pane);
+  });
+
+  it('a resync while a late pane’s screen copy is being made still covers what arrived meanwhile', async () => {
+    const { reg, hub, got, listen } = setup();
+    offs.push(listen());
+    reg.start('proc-1');
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'x'.repeat(TERMINAL_HIGH_WATERMARK + 1) + '\r\none' });
+    await wait(30);
+    expect(hub.flowOf('proc-1')?.mode).toBe('behind');
+    const answer = hub.scrollback('root', 'proc-1'); // a pane opens: its copy is being made
+    reg.cb!({ kind: 'data', id: 'proc-1', data: '\r\ntwo' }); // behind: not sent live
+    hub.ack('root', 'proc-1', TERMINAL_HIGH_WATERMARK + 1); // caught up while that copy is still being made
+    await answer;
+    await until(() => got.some((e) => e.event === 'terminal.resync'));
+    await wait(30);
+    reg.cb!({ kind: 'data', id: 'proc-1', data: '\r\nthree' });
+    await wait(30);
+    const pane = await paneRows(got);
+    expect(pane.slice(-3)).toEqual(['one', 'two', 'three']);
+    expect(await hub.screenText('proc-1')).toEqual(pane);
+  });
 });
