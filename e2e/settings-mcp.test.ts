@@ -75,6 +75,13 @@ describe('settings: MCP servers', () => {
     const broken = page.getByRole('listitem', { name: 'MCP server broken' });
     expect(await broken.getByRole('status').textContent()).toBe('failed');
     await broken.getByText(/MCP server "broken" failed to connect: [\s\S]*missing token for broken/).waitFor();
+    // the command line sits on its own line under the name, status and buttons (not a narrow column beside them)
+    for (const item of [every, broken]) {
+      const name = (await item.locator('strong').first().boundingBox())!;
+      const target = (await item.locator('code').first().boundingBox())!;
+      const reconnect = (await item.getByRole('button', { name: /^Reconnect/ }).boundingBox())!;
+      expect(target.y).toBeGreaterThanOrEqual(Math.max(name.y + name.height, reconnect.y + reconnect.height) - 1);
+    }
     const top = () =>
       page.getByRole('heading', { name: 'MCP servers' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await top();
