@@ -61,11 +61,15 @@ describe('timeline', () => {
     expect(await pane.locator('.detail-output').textContent()).toBe('timeline-out');
     await pane.getByLabel('Command', { exact: true }).getByText('echo "timeline-out"; exit 2').waitFor();
     expect(await pane.locator('.detail-raw').isVisible()).toBe(false);
+    // at zoom 1× the whole trace fits beside the labels, the detail pane open: no sideways scrolling
+    const overflow = () => page.getByTestId('tl-scroll').evaluate((el) => el.scrollWidth - el.clientWidth);
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'ui-10-timeline-detail');
     // at 800 px the detail pane is still in view beside (or under) the rows, its close button uncovered
     await page.setViewportSize({ width: 800, height: 900 });
     await expect.poll(() => reachable(page, pane.getByRole('button', { name: 'Close detail' }))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'ui-10-timeline-detail-800');
     await page.setViewportSize({ width: 1440, height: 900 });
     await pane.getByText('Raw record').click();

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiTraceRow } from '../../../shared/api.js';
 import { extent, flattenTrace, rowOfToolCall, visibleRows } from '../../../renderer/src/features/traces/flatten.js';
-import { barOf, pxPerMs, tickLabel, ticks } from '../../../renderer/src/features/traces/layout.js';
+import {
+  AXIS_TAIL_PX,
+  axisWidth,
+  barOf,
+  pxPerMs,
+  tickLabel,
+  ticks,
+} from '../../../renderer/src/features/traces/layout.js';
 
 let off = 0;
 const T0 = Date.parse('2025-01-01T00:00:00.000Z');
@@ -186,5 +193,12 @@ describe('timeline layout', () => {
     expect(t.map((x) => x.label).slice(0, 3)).toEqual(['0', '1 s', '2 s']);
     expect(tickLabel(90_000)).toBe('1 m 30 s');
     expect(tickLabel(250)).toBe('250 ms');
+  });
+  it('at zoom 1 the span fills the scroller beside the labels, with a floor; unmeasured → a default', () => {
+    // 1020 px of scroller (1440 minus a 420 px detail pane): labels + span + tail = exactly the scroller
+    expect(axisWidth(1020, 340)).toBe(1020 - 340 - AXIS_TAIL_PX);
+    expect(340 + axisWidth(1020, 340) + AXIS_TAIL_PX).toBe(1020);
+    expect(axisWidth(400, 340)).toBe(240);
+    expect(axisWidth(0, 340)).toBe(700);
   });
 });

@@ -11,7 +11,8 @@ import { useChat } from '../chat/store.js';
 import { formatMs, formatTokens } from '../chat/transcript.js';
 import { useProjects } from '../projects/store.js';
 import { extent, ROW_KINDS, visibleRows, type TimelineRow } from './flatten.js';
-import { GAP_KEEP_MS, barOf, idleWarp, pxPerMs, tickLabel, ticks } from './layout.js';
+import { AXIS_TAIL_PX, GAP_KEEP_MS, axisWidth, barOf, idleWarp, pxPerMs, tickLabel, ticks } from './layout.js';
+import { useElementWidth } from '../../app/useElementWidth.js';
 import { useTraces } from './store.js';
 
 const LABEL_W = 340;
@@ -27,7 +28,8 @@ export function Timeline() {
     [s.rows, s.kinds, s.matches, s.expanded, s.children],
   );
   const { t0, t1 } = useMemo(() => extent(s.rows), [s.rows]);
-  const width = 700;
+  // at zoom 1 the whole span fits the scroller beside the labels (the detail pane's width taken into account)
+  const width = axisWidth(useElementWidth(scroller), LABEL_W);
   // idle stretches between turns are collapsed on the axis (marked), so activity keeps its width
   const warp = useMemo(() => idleWarp(s.rows, t0, t1), [s.rows, t0, t1]);
   const scale = pxPerMs(t0, t0 + warp.span, width, s.zoom);
@@ -148,7 +150,7 @@ export function Timeline() {
       )}
       <div className="tl-body">
         <div className="tl-scroll" ref={scroller} data-testid="tl-scroll">
-          <div className="tl-axis" style={{ width: LABEL_W + width * s.zoom + 40 }}>
+          <div className="tl-axis" style={{ width: LABEL_W + width * s.zoom + AXIS_TAIL_PX }}>
             <div className="tl-axis-label" style={{ width: LABEL_W }}>
               {rows.length} rows · {formatMs(t1 - t0)}
             </div>
@@ -179,7 +181,9 @@ export function Timeline() {
               </span>
             ))}
           </div>
-          <div style={{ height: v.getTotalSize(), position: 'relative', width: LABEL_W + width * s.zoom + 40 }}>
+          <div
+            style={{ height: v.getTotalSize(), position: 'relative', width: LABEL_W + width * s.zoom + AXIS_TAIL_PX }}
+          >
             {partStarts.map((p) => (
               <span
                 key={p.id}

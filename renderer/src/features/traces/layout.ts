@@ -11,6 +11,17 @@ export interface Bar {
 
 export const MIN_BAR_PX = 3;
 
+/** Room after the last bar, in px. */
+export const AXIS_TAIL_PX = 40;
+const MIN_AXIS_PX = 240;
+const UNMEASURED_AXIS_PX = 700;
+
+/** The width of the whole span at zoom 1: what the scroller shows beside the labels (0 = not measured yet). */
+export function axisWidth(scrollerWidth: number, labelWidth: number): number {
+  if (scrollerWidth <= 0) return UNMEASURED_AXIS_PX;
+  return Math.max(MIN_AXIS_PX, Math.floor(scrollerWidth - labelWidth - AXIS_TAIL_PX));
+}
+
 /** `width` is the pixel width of the whole span at zoom 1; zoom multiplies it. */
 export function pxPerMs(t0: number, t1: number, width: number, zoom: number): number {
   return (Math.max(1, width) / Math.max(1, t1 - t0)) * Math.max(0.01, zoom);
