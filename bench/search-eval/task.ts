@@ -29,11 +29,54 @@ export interface CatalogueTool {
 const mcpNameOf = (t: ToolFixture, server: string): string => `${server}_${t.name.slice(`mcp__${t.server}__`.length)}`;
 
 /**
+ * Beyond the 147 real tools, copy k of a product's server becomes a server of a similar real product (the k-th
+ * name here), its product word replaced in tool names, descriptions and parameters: GitHub's tools again as a
+ * Gitea server, Slack's as a Mattermost server. A registry of 1 000 tools holds many products with tools shaped
+ * alike, not the same GitHub server seven times. Servers without a product word (filesystem, memory, …) are
+ * numbered copies (filesystem2: a second instance on another folder).
+ */
+const PRODUCTS: Record<string, { word: RegExp; names: string[] }> = {
+  github: { word: /github/gi, names: ['Gitea', 'Bitbucket', 'Forgejo', 'Codeberg', 'Sourcehut', 'Gogs'] },
+  gitlab: { word: /gitlab/gi, names: ['OneDev', 'Pagure', 'Launchpad', 'RhodeCode', 'Phabricator', 'Kallithea'] },
+  slack: { word: /slack/gi, names: ['Mattermost', 'Discord', 'Teams', 'RocketChat', 'Zulip', 'Matrix'] },
+  notion: { word: /notion/gi, names: ['Confluence', 'Coda', 'Outline', 'Anytype', 'Craft', 'Slite'] },
+  playwright: { word: /playwright/gi, names: ['Selenium', 'WebdriverIO', 'Cypress', 'Browserless', 'Steel', 'Rod'] },
+  puppeteer: {
+    word: /puppeteer/gi,
+    names: ['Browserbase', 'Lightpanda', 'Chromedp', 'Splash', 'Hyperbrowser', 'Zyte'],
+  },
+  maps: { word: /google/gi, names: ['Mapbox', 'Here', 'TomTom', 'ArcGIS', 'Bing', 'OpenStreetMap'] },
+  brave: { word: /brave/gi, names: ['Kagi', 'Tavily', 'Exa', 'Serper', 'SearXNG', 'Mojeek'] },
+  postgres: { word: /postgres(ql)?/gi, names: ['MySQL', 'MariaDB', 'SQLite', 'DuckDB', 'CockroachDB', 'MSSQL'] },
+  everart: { word: /everart/gi, names: ['Midjourney', 'Stability', 'Ideogram', 'Leonardo', 'Recraft', 'Flux'] },
+};
+
+/** `text` with the product word replaced by another product's name (lower case where the word was). */
+function swapProduct(text: string, word: RegExp, name: string): string {
+  return text.replace(word, (m) => (m[0] === m[0]!.toLowerCase() ? name.toLowerCase() : name));
+}
+
+/** Copy `copy` (≥ 1) of a real tool: another product's server, or a numbered instance of the same server. */
+function copyOf(t: ToolFixture, copy: number): CatalogueTool {
+  const product = PRODUCTS[t.server]?.names[copy - 1];
+  if (!product) {
+    return { mcpName: mcpNameOf(t, `${t.server}${copy + 1}`), description: t.description, parameters: t.parameters };
+  }
+  const { word } = PRODUCTS[t.server]!;
+  const server = product.toLowerCase();
+  const tool = t.name.slice(`mcp__${t.server}__`.length).replace(new RegExp(t.server, 'gi'), server);
+  return {
+    mcpName: `${server}_${swapProduct(tool, word, server)}`,
+    description: swapProduct(t.description, word, product),
+    parameters: JSON.parse(swapProduct(JSON.stringify(t.parameters), word, product)) as JsonSchema,
+  };
+}
+
+/**
  * `n` tools as a person's registry would hold them: whole servers. The task's three tools first, then the rest of
  * the task's servers (filesystem, GitHub, Slack), the evaluation's other servers, then the padding servers
- * (padding-tools.json: GitLab, Notion, Playwright, …): 147 distinct real tools. Only beyond those come renamed
- * copies of whole servers (github2_create_issue: the same server configured a second time, e.g. for another
- * account), which is what 1 000 tools cost here.
+ * (padding-tools.json: GitLab, Notion, Playwright, …): 147 distinct real tools. Beyond those come copies of whole
+ * servers as servers of similar products (PRODUCTS), which is what 1 000 tools are made of here.
  */
 export function taskCatalogue(
   n: number,
@@ -54,8 +97,8 @@ export function taskCatalogue(
     const copy = Math.floor(i / order.length);
     const t = order[i % order.length]!;
     if (copy === 0 && needed.includes(t)) continue; // already listed
-    const server = copy === 0 ? t.server : `${t.server}${copy + 1}`;
-    out.push({ mcpName: mcpNameOf(t, server), description: t.description, parameters: t.parameters });
+    const original = { mcpName: mcpNameOf(t, t.server), description: t.description, parameters: t.parameters };
+    out.push(copy === 0 ? original : copyOf(t, copy));
   }
   return out;
 }

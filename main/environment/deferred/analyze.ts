@@ -25,8 +25,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 const WEB_TOKENS = new Set(['html', 'htm', 'http', 'www', 'com', 'net', 'org', 'edu', 'gov', 'arpa', 'msie', 'web']);
 
 /**
- * Common English words (the `en` list of npm `stopwords-iso`, ~1 300 words, less its web tokens). Too broad to drop outright — it holds
- * `get`, `show`, `open`, `find`, `new` — so search drops such a query word only when no tool uses it or a synonym:
+ * Common English words (the `en` list of npm `stopwords-iso`, ~1 300 words, less its web tokens). Too broad to
+ * drop outright — it holds `get`, `show`, `open`, `find`, `new` — so search drops such a query word only when no
+ * tool uses it or a synonym:
  * then it is filler ("someone", "lately", "several"), not evidence that the query asks for something missing.
  */
 export const COMMON_WORDS: ReadonlySet<string> = new Set(stopwordsIso.en.filter((w) => !WEB_TOKENS.has(w)));

@@ -27,7 +27,9 @@ function shortNode(node: unknown, depth: number): Schema {
   const out: Schema = {};
   for (const key of ['type', 'enum', 'const'] as const) if (key in s) out[key] = s[key];
   for (const key of ['anyOf', 'oneOf'] as const) {
-    if (Array.isArray(s[key]) && depth < MAX_DEPTH) out[key] = (s[key] as unknown[]).map((x) => shortNode(x, depth + 1));
+    if (Array.isArray(s[key]) && depth < MAX_DEPTH) {
+      out[key] = (s[key] as unknown[]).map((x) => shortNode(x, depth + 1));
+    }
   }
   if (depth >= MAX_DEPTH) return out;
   if (s.items && typeof s.items === 'object') out.items = shortNode(s.items, depth + 1);

@@ -129,20 +129,30 @@ describe('catalogues', () => {
       'mcp__slack__slack_post_message',
     ]);
   });
-  it('the task catalogue holds whole real servers, padding servers included, before any renamed copy', () => {
+  it('the task catalogue holds whole real servers, padding servers included, before any copy', () => {
     const padding = loadFixture(PADDING_PATH).tools;
-    const distinct = fixture.length + padding.length;
+    const real = [...fixture, ...padding];
     expect(padding.length).toBeGreaterThanOrEqual(70);
-    const c = taskCatalogue(1000);
+    expect(new Set(padding.map((t) => t.server)).size).toBeGreaterThanOrEqual(5);
+    const realServers = new Set(real.map((t) => t.server));
     const server = (t: { mcpName: string }) => t.mcpName.split('_')[0]!;
-    const copies = c.filter((t) => /\d$/.test(server(t)));
-    expect(c.length - copies.length).toBe(distinct);
-    expect(c.findIndex((t) => /\d$/.test(server(t)))).toBe(distinct);
+    const c = taskCatalogue(1000);
+    expect(c.slice(0, real.length).every((t) => realServers.has(server(t)))).toBe(true);
+    expect(c.slice(real.length).some((t) => realServers.has(server(t)))).toBe(false);
     // at 100 tools: the task's servers whole (GitHub's 26 tools, Slack's 8), no copy
     const hundred = taskCatalogue(100);
     expect(hundred.filter((t) => server(t) === 'github')).toHaveLength(26);
     expect(hundred.filter((t) => server(t) === 'slack')).toHaveLength(8);
-    expect(hundred.some((t) => /\d$/.test(server(t)))).toBe(false);
-    expect(new Set(padding.map((t) => t.server)).size).toBeGreaterThanOrEqual(5);
+    expect(hundred.every((t) => realServers.has(server(t)))).toBe(true);
+  });
+  it('copies a product server as a similar product, the product word replaced; others as numbered instances', () => {
+    const c = taskCatalogue(1000);
+    const gitea = c.find((t) => t.mcpName === 'gitea_create_issue');
+    expect(gitea?.description).toBe('Create a new issue in a Gitea repository');
+    expect(c.find((t) => t.mcpName === 'mattermost_mattermost_post_message')?.description).toBe(
+      'Post a new message to a Mattermost channel',
+    );
+    expect(c.some((t) => t.mcpName === 'filesystem2_read_text_file')).toBe(true);
+    expect(JSON.stringify(c.filter((t) => t.mcpName.startsWith('gitea_')))).not.toMatch(/github/i);
   });
 });
