@@ -5,14 +5,12 @@ import type { Tool } from '../types.js';
 export const executeExtraTool: Tool = {
   definition: {
     name: 'execute_extra_tool',
-    description:
-      'Run a tool found with search_extra_tools. Pass its exact name in tool_name and its arguments, matching the ' +
-      'parameters schema that search_extra_tools returned, in params.',
+    description: 'Run a tool found with search_extra_tools: its exact name in tool_name, its arguments in params.',
     parameters: {
       type: 'object',
       properties: {
-        tool_name: { type: 'string', description: 'Exact name of the tool to run (from search_extra_tools).' },
-        params: { type: 'object', description: "The tool's arguments, as a JSON object matching its schema." },
+        tool_name: { type: 'string', description: 'Exact tool name' },
+        params: { type: 'object', description: "The tool's arguments, matching its parameters" },
       },
       required: ['tool_name', 'params'],
     },

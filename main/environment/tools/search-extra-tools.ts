@@ -9,9 +9,8 @@ export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[]): T
       name: 'search_extra_tools',
       aliases: ['SearchExtraTools'],
       description:
-        'Find tools that are available but not listed (e.g. MCP tools). Returns JSON {results: [{name, description, ' +
-        'parameters, score}], total_available}: the first result in full, the others short (select:<name> gives the ' +
-        'full schema). Run one with execute_extra_tool.',
+        'Find tools that exist but are not listed (MCP tools). Returns JSON {results: [{name, description, parameters, ' +
+        'score}], total_available}; results after the first are short (select:<name> gives the full schema).',
       parameters: {
         type: 'object',
         properties: {
