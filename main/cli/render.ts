@@ -1,6 +1,7 @@
 // Human-readable rendering of an OmniMessage stream for `floe run` / `floe chat`: streaming text, dimmed
-// thinking, tool calls with their arguments, outputs, decisions, retries. Presentation only.
-import { hostDiedText, mcpServerFailed } from '../../shared/omni/interpret.js';
+// thinking, tool calls with their arguments, outputs, decisions, retries — each message as the shared interpreter
+// reads it (shared/omni/interpret.ts). Presentation only.
+import { interpret } from '../../shared/omni/interpret.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 
 export interface Renderer {
@@ -24,83 +25,76 @@ export function humanRenderer(write: (s: string) => void, color: boolean): Rende
   };
   return {
     push(m) {
-      const p = m.payload as Record<string, any>;
+      const f = interpret(m);
       const who = m.origin?.length ? dim(`[sub ${m.origin[m.origin.length - 1].slice(-8)}] `) : '';
-      if (m.type === 'session_meta') return;
-      if (m.type === 'model_msg') {
-        switch (p.type) {
-          case 'partial_text':
-            if (p.event_type === 'start' && who) line(who.trimEnd());
-            if (p.event_type === 'delta') out(p.text ?? '');
-            if (p.event_type === 'stop') line('');
-            return;
-          case 'partial_thinking':
-            if (p.event_type === 'start') line(dim(`${who}thinking…`));
-            if (p.event_type === 'delta') out(dim(p.thinking ?? ''));
-            if (p.event_type === 'stop') line('');
-            return;
-          case 'tool_call':
-            line(`${who}${bold('▶ ' + p.name)} ${p.arguments}`);
-            return;
-          case 'tool_call_output': {
-            const status = p.stop_reason && p.stop_reason !== 'completed' ? red(` [${p.stop_reason}]`) : '';
-            line(`${who}${dim('◀ output')}${status}`);
-            line(String(p.output).replace(/\n$/, '').replace(/^/gm, '  '));
-            if (p.images?.length) line(`  (${p.images.length} image${p.images.length > 1 ? 's' : ''})`);
-            return;
+      switch (f.kind) {
+        case 'stream':
+          if (f.stream === 'text') {
+            if (f.event === 'start' && who) line(who.trimEnd());
+            if (f.event === 'delta') out(f.text);
+          } else {
+            if (f.event === 'start') line(dim(`${who}thinking…`));
+            if (f.event === 'delta') out(dim(f.text));
           }
-          default:
-            return;
+          if (f.event === 'stop') line('');
+          return;
+        case 'tool_call':
+          line(`${who}${bold('▶ ' + f.name)} ${f.args}`);
+          return;
+        case 'tool_output': {
+          const word = f.outcome === 'error' ? (f.stopReason ?? 'failed') : f.outcome;
+          line(`${who}${dim('◀ output')}${f.outcome === 'ok' ? '' : red(` [${word}]`)}`);
+          line(f.output.replace(/\n$/, '').replace(/^/gm, '  '));
+          const n = f.images?.length ?? 0;
+          if (n) line(`  (${n} image${n > 1 ? 's' : ''})`);
+          return;
         }
-      }
-      switch (p.type) {
-        case 'approval_decision':
-          if (p.decision !== 'allow' || p.decided_by === 'human')
+        case 'approval':
+          if (f.decision !== 'allow' || f.by === 'human')
             line(
-              `${who}${dim(`${p.decision === 'allow' ? '✓ allowed' : '✗ ' + p.decision} ${p.tool_name ?? ''} (${p.decided_by ?? 'callback'}${p.rule ? ': ' + p.rule : ''})`)}`,
+              `${who}${dim(`${f.decision === 'allow' ? '✓ allowed' : '✗ ' + f.decision} ${f.target ?? ''} (${f.by ?? 'callback'}${f.rule ? ': ' + f.rule : ''})`)}`,
             );
           return;
         case 'request_end':
-          if (p.status !== 'completed')
+          if (f.status !== 'completed')
             line(
-              `${who}${red(p.error_message ? `! request failed: ${p.error_message}` : `! request ${p.status}`)}${p.retry_in_ms !== undefined ? dim(` — retry ${p.attempt} in ${Math.round(p.retry_in_ms / 100) / 10}s`) : ''}`,
+              `${who}${red(f.error ? `! request failed: ${f.error}` : `! request ${f.status}`)}${f.retryInMs !== undefined ? dim(` — retry ${f.attempt} in ${Math.round(f.retryInMs / 100) / 10}s`) : ''}`,
             );
           return;
         case 'abort':
-          line(`${who}${red('! aborted' + (p.reason ? ': ' + p.reason : ''))}`);
+          line(`${who}${red('! aborted' + (f.reason ? ': ' + f.reason : ''))}`);
           return;
         case 'compaction_begin':
           line(
             dim(
-              `${who}⋯ compacting the context${p.reason ? ` (${p.reason}${p.context ? `, ${p.context} tokens` : ''})` : ''}`,
+              `${who}⋯ compacting the context${f.reason ? ` (${f.reason}${f.context ? `, ${f.context} tokens` : ''})` : ''}`,
             ),
           );
           return;
         case 'compaction_end':
-          if (p.status === 'failed')
-            line(`${who}${red(`! compaction failed${p.error ? ': ' + p.error : ''}; the context is unchanged`)}`);
+          if (!f.ok)
+            line(`${who}${red(`! compaction failed${f.error ? ': ' + f.error : ''}; the context is unchanged`)}`);
           else
             line(
               dim(
-                `${who}⋯ context compacted${p.mode ? ` (${p.mode}${p.context ? `, about ${p.context} tokens now` : ''})` : ''}`,
+                `${who}⋯ context compacted${f.mode ? ` (${f.mode}${f.context ? `, about ${f.context} tokens now` : ''})` : ''}`,
               ),
             );
           return;
-        case 'mcp_connect_end':
-          for (const r of p.results ?? [])
-            if (mcpServerFailed(r)) line(red(`! MCP server "${r.server}" skipped: ${r.error ?? r.status}`));
+        case 'mcp_end':
+          for (const r of f.results) if (r.failed) line(red(`! MCP server "${r.server}" skipped: ${r.detail}`));
           return;
         case 'host_died':
-          line(`${who}${red(`! ${hostDiedText(p)}`)}`);
+          line(`${who}${red(`! ${f.text}`)}`);
           return;
         case 'subagent':
-          line(dim(`${who}↳ subagent ${p.session_id}`));
+          line(dim(`${who}↳ subagent ${f.sessionId}`));
           return;
         case 'warning':
-          line(`${who}${red(`! ${p.source ?? 'warning'}: ${p.message ?? ''}`)}`);
+          line(`${who}${red(`! ${f.source ?? 'warning'}: ${f.message}`)}`);
           return;
         default:
-          return;
+          return; // session_meta, complete text (streamed already), usage, partial calls and outputs …
       }
     },
     end() {

@@ -3,6 +3,8 @@
 // that is not enough, by a model-written structured summary. Pure helpers (threshold, estimate, prune, the new
 // context) plus `compactHistory`, which drives the summary request. Knows no trace file: the session starts the
 // next trace part with the result.
+import { interpret } from '../../shared/omni/interpret.js';
+import { exitCodeOf } from '../../shared/omni/output-notes.js';
 import { isToolCall, isToolOutput } from '../../shared/omni/guards.js';
 import type {
   ModelMessage,
@@ -98,8 +100,9 @@ export function stubFor(output: ModelMessage<ToolCallOutputPayload>, call?: Omni
       /* arguments that are not JSON: the name alone */
     }
   }
-  const exit = /\[exit code: (-?\d+)\]/.exec(output.payload.output);
-  const status = exit ? `exit code ${exit[1]}` : (output.payload.stop_reason ?? 'completed');
+  const f = interpret(output);
+  const code = f.kind === 'tool_output' ? exitCodeOf(f) : undefined;
+  const status = code ? `exit code ${code}` : (output.payload.stop_reason ?? 'completed');
   return `[output pruned to save context: ${what} · ${status}]`;
 }
 

@@ -6,3 +6,4 @@ export * from './aggregator.js';
 export * from './notes.js';
 export * from './interpret.js';
 export * from './call-args.js';
+export * from './output-notes.js';

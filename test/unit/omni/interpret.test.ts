@@ -49,6 +49,20 @@ describe('event interpretation', () => {
     expect(cli(oursFailed)).toBe('! MCP server "tickets" skipped: connect timeout after 10000ms\n');
     expect(cli(died)).toBe('! the process running the session died (floe run, pid 4242)\n');
   });
+  it("CLI: a tool output is marked by how the call ended, a crash apart from the person's Stop", () => {
+    const out = (extra: object) =>
+      cli({
+        timestamp: '2026-11-30T19:00:00.000Z',
+        type: 'model_msg',
+        payload: { type: 'tool_call_output', tool_call_id: 'c', output: 'o\n', ...extra },
+      } as OmniMessage);
+    expect(out({ stop_reason: 'completed', exit_code: 0 })).toBe('◀ output\n  o\n');
+    expect(out({ stop_reason: 'failed', exit_code: 2 })).toBe('◀ output [failed]\n  o\n');
+    expect(out({ stop_reason: 'timeout' })).toBe('◀ output [timeout]\n  o\n');
+    expect(out({ stop_reason: 'aborted', aborted_by: 'user' })).toBe('◀ output [aborted]\n  o\n');
+    expect(out({ stop_reason: 'aborted', aborted_by: 'host' })).toBe('◀ output [interrupted]\n  o\n');
+    expect(out({ stop_reason: 'aborted', aborted_by: 'approval' })).toBe('◀ output [denied]\n  o\n');
+  });
   it('transcript: seed MCP end is "connected"; host_died is a warning marker, not "Task aborted"', () => {
     const labels = (m: OmniMessage) =>
       reduceMessage(emptyTranscript(), m).items.map((i) => ('label' in i ? i.label : i.kind));

@@ -2,10 +2,13 @@
 // abort-marker helpers of the transcript.
 import { describe, expect, it } from 'vitest';
 import { describeArgs, fenced, labelOf } from '../../../renderer/src/features/approvals/args.js';
-import { abortLabel, exitNotes, withoutNotes } from '../../../renderer/src/features/chat/transcript.js';
+import { abortLabel } from '../../../renderer/src/features/chat/transcript.js';
+import { endLine, exitCodeOf, exitNotes, withoutNotes } from '../../../shared/omni/output-notes.js';
 import { interpret, type FactOf } from '../../../shared/omni/interpret.js';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 
+const mm = (payload: object): OmniMessage =>
+  ({ timestamp: '2026-12-01T10:00:00.000Z', type: 'model_msg', payload }) as OmniMessage;
 const ev = (payload: object): OmniMessage =>
   ({ timestamp: '2026-12-01T10:00:00.000Z', type: 'event_msg', payload }) as OmniMessage;
 
@@ -58,6 +61,25 @@ describe('notes and the abort marker', () => {
   it('lists each note once and strips notes from the output', () => {
     expect(exitNotes(out)).toEqual(['[interrupted: tool aborted by user]']);
     expect(withoutNotes(out)).toBe('partial');
+  });
+  it('says how a call ended in one line: exit code, else notes, else the outcome', () => {
+    const end = (payload: object) =>
+      endLine(interpret(mm({ type: 'tool_call_output', tool_call_id: 'c', ...payload })) as FactOf<'tool_output'>);
+    expect(end({ output: 'x\n[exit code: 2]', stop_reason: 'failed', exit_code: 2 })).toBe('exit code: 2');
+    expect(end({ output: 'fine', stop_reason: 'completed', exit_code: 0 })).toBe('ok (exit code 0)');
+    // traced before exit_code: the exit note's words
+    expect(end({ output: 'x\n[exit code: 2]', stop_reason: 'failed' })).toBe('exit code: 2');
+    expect(end({ output: 'p\n[tool timeout: exceeded 50ms]', stop_reason: 'failed' })).toBe(
+      '[tool timeout: exceeded 50ms]',
+    );
+    expect(end({ output: 'an image', stop_reason: 'completed' })).toBe('ok');
+    expect(exitCodeOf({ output: 'x', exitCode: 4 })).toBe(4);
+    expect(exitCodeOf({ output: 'x\n[exit code: -1]' })).toBe(-1);
+    expect(exitCodeOf({ output: 'say [exit code: 3] inline' })).toBeUndefined();
+    expect(end({ output: 'Tool call denied by user.', stop_reason: 'aborted', aborted_by: 'approval' })).toBe('denied');
+    expect(end({ output: '[interrupted: the host stopped]', stop_reason: 'aborted', aborted_by: 'host' })).toBe(
+      '[interrupted: the host stopped]',
+    );
   });
   it('reads the person’s Stop as their own action, the process’s own abort by its reason', () => {
     const label = (payload: object) => abortLabel(interpret(ev(payload)) as FactOf<'abort'>);

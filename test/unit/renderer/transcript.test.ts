@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { exitNotes } from '../../../shared/omni/output-notes.js';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 import {
   argSummary,
   emptyTranscript,
-  exitNotes,
   formatMs,
   formatTokens,
   prettyArgs,

@@ -9,17 +9,9 @@ import { useTerminals } from '../terminal/store.js';
 import { useNav } from '../../app/nav.js';
 import { useTraces } from '../traces/store.js';
 import { ArgsPanel } from '../approvals/ArgsPanel.js';
-import {
-  argSummary,
-  exitNotes,
-  formatMs,
-  spanMs,
-  withoutNotes,
-  targetOf,
-  toolStatus,
-  type ToolItem,
-  type ToolStatus,
-} from './transcript.js';
+import { argSummary, formatMs, spanMs, targetOf, toolStatus, type ToolItem, type ToolStatus } from './transcript.js';
+import { keyArgument } from '../../../../shared/omni/call-args.js';
+import { exitNotes, withoutNotes } from '../../../../shared/omni/output-notes.js';
 
 const ICON: Record<ToolStatus, string> = {
   streaming: '…',
@@ -32,17 +24,6 @@ const ICON: Record<ToolStatus, string> = {
   interrupted: '↯',
 };
 
-function cmdOf(i: ToolItem): string | undefined {
-  try {
-    const o = JSON.parse(i.args) as { cmd?: unknown; params?: { cmd?: unknown } };
-    if (typeof o.cmd === 'string') return o.cmd;
-    if (typeof o.params?.cmd === 'string') return o.params.cmd;
-  } catch {
-    /* partial */
-  }
-  return undefined;
-}
-
 /** Jump from the transcript to the timeline row of this call. */
 async function showInTrace(sessionId: string, toolCallId: string): Promise<void> {
   useNav.getState().go('traces');
@@ -53,7 +34,8 @@ export const ToolCard = memo(function ToolCard({ item, rootId }: { item: ToolIte
   const pending = useApprovals((s) => byToolCall(s.pending, item.toolCallId));
   const status = toolStatus(item, !!pending);
   const target = targetOf(item);
-  const cmd = target === 'exec_command' ? cmdOf(item) : undefined;
+  // the command of a complete call (through execute_extra_tool too), to find its terminal
+  const cmd = target === 'exec_command' && item.argsComplete ? keyArgument(item.name, item.args) : undefined;
   const procId = useTerminals((s) => (cmd ? procForCall(s, [rootId], cmd, item.ts) : undefined));
   const paneOpen = useTerminals((s) => (procId ? s.panes[procId] === 'open' : false));
   const openPane = useTerminals((s) => s.open);

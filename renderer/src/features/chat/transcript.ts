@@ -381,23 +381,6 @@ export function toolStatus(i: ToolItem, pending: boolean): ToolStatus {
   return i.decision === 'allow' ? 'running' : 'waiting';
 }
 
-const NOTE =
-  /^\[(exit code|terminated by signal|tool timeout|output truncated|interrupted|tool error|process running|process still running|subagent running)/;
-
-/** The exit note lines the Environment appends (`[exit code: 3]`, `[tool timeout: …]` …), each once. */
-export function exitNotes(output: string): string[] {
-  return [...new Set(output.split('\n').filter((l) => NOTE.test(l)))];
-}
-
-/** The output without its note lines (they show as chips), trailing blank lines trimmed. */
-export function withoutNotes(output: string): string {
-  return output
-    .split('\n')
-    .filter((l) => !NOTE.test(l))
-    .join('\n')
-    .replace(/\n+$/, '');
-}
-
 /** The abort marker: the person's own Stop reads as their action; anything else names its reason. */
 export function abortLabel(f: Pick<FactOf<'abort'>, 'reason' | 'byUser'>): string {
   if (f.byUser) return 'You stopped the task.';

@@ -1,44 +1,30 @@
 // The timeline's detail for a tool row: the call as a person reads it (ArgsPanel), who approved it and when,
-// under which approval mode and rule, its duration, exit notes and output — read from the row's own trace records. Raw lines stay behind a toggle in
-// the Timeline. Presentation plus one read-only API call per record.
+// under which approval mode and rule, its duration, how it ended and its output — the row's own trace records read
+// by the shared interpreter. Raw lines stay behind a toggle in the Timeline. Presentation plus one read-only API
+// call per record.
 import { useEffect, useState } from 'react';
+import { interpret, type FactOf } from '../../../../shared/omni/interpret.js';
+import { endLine, withoutNotes } from '../../../../shared/omni/output-notes.js';
 import type { OmniMessage } from '../../../../shared/omni/types.js';
 import { call, messageOf } from '../../api/client.js';
 import { ArgsPanel } from '../approvals/ArgsPanel.js';
-import { exitNotes, formatMs, withoutNotes } from '../chat/transcript.js';
+import { formatMs } from '../chat/transcript.js';
 import type { TimelineRow } from './flatten.js';
 
-type P = Record<string, unknown>;
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
 interface Facts {
-  name?: string;
-  args?: string;
-  approval?: { decision: string; by?: string; at: string; tool?: string; mode?: string; rule?: string };
-  output?: string;
-  outputAt?: string;
+  call?: FactOf<'tool_call'>;
+  approval?: FactOf<'approval'> & { at: string };
+  output?: FactOf<'tool_output'>;
 }
 
 function factsOf(ms: (OmniMessage | null)[]): Facts {
   const f: Facts = {};
   for (const m of ms) {
-    const p = (m?.payload ?? {}) as P;
-    if (p.type === 'tool_call') {
-      f.name = str(p.name);
-      f.args = str(p.arguments);
-    } else if (p.type === 'approval_decision') {
-      f.approval = {
-        decision: str(p.decision) ?? 'allow',
-        by: str(p.decided_by),
-        at: m!.timestamp,
-        tool: str(p.tool_name),
-        mode: str(p.mode),
-        rule: str(p.rule),
-      };
-    } else if (p.type === 'tool_call_output') {
-      f.output = str(p.output) ?? '';
-      f.outputAt = m!.timestamp;
-    }
+    if (!m) continue;
+    const fact = interpret(m);
+    if (fact.kind === 'tool_call') f.call = fact;
+    else if (fact.kind === 'approval') f.approval = { ...fact, at: m.timestamp };
+    else if (fact.kind === 'tool_output') f.output = fact;
   }
   return f;
 }
@@ -62,9 +48,7 @@ export function ToolDetail({ row }: { row: TimelineRow }) {
   }, [row.sessionId, row.offsets]);
   if (error) return <p className="error">{error}</p>;
   if (!facts) return <p className="muted">loading…</p>;
-  const tool = facts.approval?.tool ?? facts.name ?? row.label;
-  const notes = facts.output ? exitNotes(facts.output) : [];
-  const exit = notes.find((n) => n.startsWith('[exit code'));
+  const tool = facts.approval?.target ?? facts.call?.name ?? row.label;
   return (
     <div className="tool-detail">
       <dl className="arg-fields inline">
@@ -79,15 +63,7 @@ export function ToolDetail({ row }: { row: TimelineRow }) {
               : '—'}
         </dd>
         <dt>exit</dt>
-        <dd>
-          {exit
-            ? exit.replace(/^\[|\]$/g, '')
-            : facts.output !== undefined
-              ? notes.length
-                ? notes.join(' ')
-                : 'ok (exit code 0)'
-              : 'no output yet'}
-        </dd>
+        <dd>{facts.output ? endLine(facts.output) : 'no output yet'}</dd>
         <dt>approval</dt>
         <dd>
           {facts.approval
@@ -107,9 +83,9 @@ export function ToolDetail({ row }: { row: TimelineRow }) {
           </>
         )}
       </dl>
-      {facts.args !== undefined && <ArgsPanel toolName={tool} args={facts.args} />}
+      {facts.call && <ArgsPanel toolName={tool} args={facts.call.args} />}
       <h3>Output</h3>
-      <pre className="detail-output">{facts.output !== undefined ? withoutNotes(facts.output) || '(empty)' : '—'}</pre>
+      <pre className="detail-output">{facts.output ? withoutNotes(facts.output.output) || '(empty)' : '—'}</pre>
     </div>
   );
 }
