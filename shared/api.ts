@@ -2,6 +2,7 @@
 // [Params, Result] with a zod schema for its params, and every pushed event. Both transports (IPC and WebSocket)
 // carry exactly this. Errors travel as `{ ok: false, error: { code, message } }` results, never as exceptions.
 import { z } from 'zod';
+import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BASE64 } from './attachments.js';
 import type { OmniMessage, TokenCounts } from './omni/types.js';
 
 // ── shared shapes ──────────────────────────────────────────────────────────────────────────────────────
@@ -223,6 +224,19 @@ const NewProvider = z.object({
 
 const RULE_SCOPE = z.enum(['session', 'project', 'global']);
 
+/** An image attached to a prompt: its file name and its bytes as base64 (no `data:` prefix). */
+const IMAGE_ATTACHMENT = z.object({
+  name: z.string().min(1).max(255),
+  data: z.string().min(1).max(MAX_ATTACHMENT_BASE64, 'the image is larger than 5 MB'),
+});
+export type ApiImageAttachment = z.infer<typeof IMAGE_ATTACHMENT>;
+const PromptParams = z
+  .object({ sessionId: id, prompt: z.string(), images: z.array(IMAGE_ATTACHMENT).max(MAX_ATTACHMENTS).optional() })
+  .refine((p) => p.prompt.trim() !== '' || (p.images?.length ?? 0) > 0, {
+    message: 'write a prompt or attach an image',
+    path: ['prompt'],
+  });
+
 export const ParamsSchemas = {
   'app.info': z.object({}),
   subscribe: z.object({}),
@@ -248,8 +262,9 @@ export const ParamsSchemas = {
   'sessions.rename': z.object({ sessionId: id, title: z.string().min(1).max(200) }),
   'sessions.delete': z.object({ sessionId: id }),
   'sessions.transcript': z.object({ sessionId: id }),
-  'sessions.run': z.object({ sessionId: id, prompt: z.string().min(1) }),
-  'sessions.steer': z.object({ sessionId: id, prompt: z.string().min(1) }),
+  /** images: pasted or dropped pictures (see shared/attachments.ts); the prompt may then be empty */
+  'sessions.run': PromptParams,
+  'sessions.steer': PromptParams,
   'sessions.abort': z.object({ sessionId: id }),
   /** compact the session's context now (the UI's Compact action); focus: what the summary should keep in view */
   'sessions.compact': z.object({ sessionId: id, focus: z.string().max(2000).optional() }),

@@ -31,6 +31,7 @@ import {
 } from './compaction.js';
 import { pairToolCalls } from './pairing.js';
 import { AsyncQueue } from './queue.js';
+import { withoutImages } from './text-only.js';
 import { DEFAULT_RETRY_SCHEDULE_MS, isRetryable, retryDelay } from './retry.js';
 
 export { DENIED_BY_POLICY, DENIED_BY_USER } from './calls.js';
@@ -342,7 +343,8 @@ export class AgentSession {
         let pending: OmniMessage[] = [];
         const gen = this.model.stream({
           system: this.opts.systemPrompt,
-          messages: this.history,
+          // a model without vision never gets images (there are some after a switch from a vision model)
+          messages: this.model.model.vision ? this.history : withoutImages(this.history),
           tools: toolset.schemas(),
           signal,
           timeoutMs: this.opts.requestTimeoutMs,
@@ -493,7 +495,7 @@ export class AgentSession {
       const r = await requestSummary({
         model: this.model,
         system: this.opts.systemPrompt,
-        history: base,
+        history: this.model.model.vision ? base : withoutImages(base),
         tools: toolset.schemas(),
         focus,
         signal: t.signal,

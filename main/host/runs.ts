@@ -1,27 +1,47 @@
 // Handlers for running tasks: run (resuming the session from its trace first when it is not in memory, e.g.
-// after a restart), steer, abort (pending approvals denied first, then the task stops). Must not touch SQLite
-// directly beyond checks; status and totals are written by the runtime.
+// after a restart), steer, abort (pending approvals denied first, then the task stops). A prompt's images are
+// turned into the task's input by attachments.ts, by the vision of the session's current model. Must not touch
+// SQLite directly beyond checks; status and totals are written by the runtime.
+import type { ApiImageAttachment } from '../../shared/api.js';
+import { listModels } from '../config/models.js';
+import { preparePrompt, type PreparedPrompt } from './attachments.js';
 import type { HostContext } from './context.js';
 import type { Handlers } from './table.js';
-import { mustSession } from './sessions.js';
+import { mustSession, workspaceOf } from './sessions.js';
 
 type M = 'sessions.run' | 'sessions.steer' | 'sessions.abort' | 'sessions.compact';
 
 export function runHandlers(ctx: HostContext): Handlers<M> {
   const { runtime, broker } = ctx;
+
+  /** The prompt with its images, for the model the session's next request goes to. */
+  async function prepare(
+    sessionId: string,
+    prompt: string,
+    images: ApiImageAttachment[] | undefined,
+  ): Promise<PreparedPrompt> {
+    const row = mustSession(ctx, sessionId);
+    if (!images?.length) return preparePrompt(prompt, images, { vision: false, workspace: '' });
+    const live = runtime.get(sessionId);
+    const vision = live
+      ? live.model.model.vision
+      : (listModels((await runtime.agent(row.agent)).config).find((m) => m.ref === row.model)?.vision ?? false);
+    return preparePrompt(prompt, images, { vision, workspace: workspaceOf(ctx, row) });
+  }
+
   return {
-    'sessions.run': async ({ sessionId, prompt }) => {
-      mustSession(ctx, sessionId);
+    'sessions.run': async ({ sessionId, prompt, images }) => {
+      const p = await prepare(sessionId, prompt, images);
       await runtime.begin(sessionId);
-      runtime.start(sessionId, prompt);
+      runtime.start(sessionId, p.label, p.input);
       return { started: true };
     },
-    'sessions.steer': async ({ sessionId, prompt }) => {
-      mustSession(ctx, sessionId);
-      if (runtime.isRunning(sessionId)) (await runtime.ensure(sessionId)).steer(prompt);
+    'sessions.steer': async ({ sessionId, prompt, images }) => {
+      const p = await prepare(sessionId, prompt, images);
+      if (runtime.isRunning(sessionId)) (await runtime.ensure(sessionId)).steer(p.input);
       else {
         await runtime.begin(sessionId);
-        runtime.start(sessionId, prompt);
+        runtime.start(sessionId, p.label, p.input);
       }
       return { queued: true };
     },

@@ -202,8 +202,11 @@ export class Runtime {
     return subs ? subs.list().map((c) => c.session) : [];
   }
 
-  /** Starts one task in the background; events report its messages and status. */
-  start(id: string, prompt: string): void {
+  /**
+   * Starts one task in the background; events report its messages and status. `input` (the prompt with its
+   * images) replaces the plain prompt when given; `prompt` still titles the session and labels the checkpoint.
+   */
+  start(id: string, prompt: string, input?: string | OmniMessage[]): void {
     const l = this.live.get(id);
     if (!l) throw notFound(`Session ${id} is not loaded; reload it and try again.`);
     if (l.task) throw new HostError('conflict', `Session ${id} is already running a task; steer it or abort it first.`);
@@ -212,7 +215,7 @@ export class Runtime {
     const row = this.store.sessions.get(id);
     if (row && !row.title) this.store.sessions.setTitle(id, titleOf(prompt));
     this.setStatus(id, 'running');
-    l.task = this.drive(l, prompt).finally(() => {
+    l.task = this.drive(l, prompt, input ?? prompt).finally(() => {
       l.task = undefined;
       this.releaseClaim(id);
     });
@@ -290,12 +293,12 @@ export class Runtime {
       this.events.emit('session.status', { sessionId: id, status, ...(errorMessage ? { errorMessage } : {}) });
   }
 
-  private async drive(l: Live, prompt: string): Promise<void> {
+  private async drive(l: Live, prompt: string, input: string | OmniMessage[]): Promise<void> {
     const id = l.session.id;
     const turn = this.checkpointsFor(id, prompt);
     const result = await this.pump(id, l, () => {
       const approve = this.broker.approverFor(id);
-      return l.session.run(prompt, { approve: turn ? turn.wrap(approve) : approve });
+      return l.session.run(input, { approve: turn ? turn.wrap(approve) : approve });
     });
     await turn?.finish();
     this.settleChildren(l);

@@ -6,7 +6,8 @@ export type FrameId = string | number | null;
 export type ParsedFrame =
   { ok: true; id: string | number; method: string; params: unknown } | { ok: false; id: FrameId; message: string };
 
-export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+/** room for a prompt with its images (4 of at most 5 MB each, base64) */
+export const MAX_FRAME_BYTES = 32 * 1024 * 1024;
 
 export function parseFrame(text: string): ParsedFrame {
   let v: unknown;

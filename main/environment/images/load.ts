@@ -209,7 +209,8 @@ function looksLikeSvg(bytes: Buffer): boolean {
   );
 }
 
-async function sniff(src: string, bytes: Buffer): Promise<LoadImageResult> {
+/** The image type of `bytes` judged from the bytes alone (png, jpeg, gif, webp), or why not; `src` names it. */
+export async function sniff(src: string, bytes: Buffer): Promise<LoadImageResult> {
   const type = await fileTypeFromBuffer(bytes);
   let mime = type?.mime as string | undefined;
   if (mime === 'image/apng') mime = 'image/png'; // an animated PNG is still a PNG

@@ -1,14 +1,17 @@
 // The composer: prompt (Enter sends; while a task runs it steers; Alt+↑ focuses a waiting approval card), the
 // approval-mode selector (applies to the next decision), slash commands (/mode, /compact, /clear; slash.ts) with
 // hints, @-mentions of workspace files (useMentions.ts, MentionList.tsx), the model picker and /model
-// (ModelPicker.tsx), and the Stop button. Must not render the transcript.
+// (ModelPicker.tsx), pasted or dropped images (useAttachments.ts, Attachments.tsx), and the Stop button. Must not
+// render the transcript.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode, type ApiSession } from '../../../../shared/api.js';
 import { matchModelName } from '../../../../shared/model-name.js';
+import { Attachments } from './Attachments.js';
 import { MENTION_LIST_ID, MentionList, mentionOptionId } from './MentionList.js';
 import { ModelChoices, ModelPicker, useModelRefs } from './ModelPicker.js';
 import { SLASH_HELP, parseSlash } from './slash.js';
 import { useChat } from './store.js';
+import { useAttachments } from './useAttachments.js';
 import { useMentions } from './useMentions.js';
 
 export function Composer({ session, running }: { session: ApiSession; running: boolean }) {
@@ -36,10 +39,12 @@ export function Composer({ session, running }: { session: ApiSession; running: b
   };
   const [stopping, setStopping] = useState(false);
   const [slashError, setSlashError] = useState<string | null>(null);
+  const images = useAttachments();
+  const [dropping, setDropping] = useState(false);
   const submit = () => {
     const t = text.trim();
-    if (!t) return;
-    const cmd = parseSlash(t);
+    if (!t && !images.items.length) return;
+    const cmd = t ? parseSlash(t) : null;
     if (cmd?.kind === 'error') {
       setSlashError(cmd.message);
       return;
@@ -53,8 +58,10 @@ export function Composer({ session, running }: { session: ApiSession; running: b
     setSlashError(null);
     setShowModels(false);
     setText('');
-    if (!cmd) void send(t);
-    else if (cmd.kind === 'mode') void setMode(cmd.mode);
+    if (!cmd) {
+      void send(t, images.items.length ? images.payload() : undefined);
+      images.clear();
+    } else if (cmd.kind === 'mode') void setMode(cmd.mode);
     else if (cmd.kind === 'model') {
       if (model?.ok) switchModel(model.ref);
       else if (cmd.name) switchModel(cmd.name);
@@ -66,10 +73,22 @@ export function Composer({ session, running }: { session: ApiSession; running: b
     text.startsWith('/') && !text.includes('\n') ? SLASH_HELP.filter((h) => h.cmd.startsWith(text.split(' ')[0]!)) : [];
   return (
     <form
-      className="composer"
+      className={dropping ? 'composer dropping' : 'composer'}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
+      }}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(e) => {
+        setDropping(false);
+        if (!e.dataTransfer.files.length) return;
+        e.preventDefault();
+        void images.add([...e.dataTransfer.files]);
       }}
     >
       <MentionList m={mentions} />
@@ -90,6 +109,7 @@ export function Composer({ session, running }: { session: ApiSession; running: b
           {slashError}
         </p>
       )}
+      <Attachments items={images.items} error={images.error} onRemove={images.remove} />
       <textarea
         ref={box}
         data-composer
@@ -99,7 +119,7 @@ export function Composer({ session, running }: { session: ApiSession; running: b
         placeholder={
           running
             ? 'Steer the running task (delivered at the next turn)…'
-            : 'Ask the agent…  (Enter sends, Shift+Enter new line)'
+            : 'Ask the agent…  (Enter sends, Shift+Enter new line, @ names a file, paste or drop images)'
         }
         value={text}
         rows={3}
@@ -108,6 +128,12 @@ export function Composer({ session, running }: { session: ApiSession; running: b
           setCaret(e.target.selectionStart);
         }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+        onPaste={(e) => {
+          const files = [...e.clipboardData.files];
+          if (!files.length) return; // plain text pastes as usual
+          e.preventDefault();
+          void images.add(files);
+        }}
         onKeyDown={(e) => {
           if (mentions.onKeyDown(e)) {
             e.preventDefault();
@@ -159,7 +185,12 @@ export function Composer({ session, running }: { session: ApiSession; running: b
             {stopping ? 'Stopping…' : 'Stop'}
           </button>
         )}
-        <button type="submit" className="primary" aria-label={running ? 'Steer' : 'Send'} disabled={!text.trim()}>
+        <button
+          type="submit"
+          className="primary"
+          aria-label={running ? 'Steer' : 'Send'}
+          disabled={!text.trim() && !images.items.length}
+        >
           {running ? 'Steer' : 'Send'}
         </button>
       </div>

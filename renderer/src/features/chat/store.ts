@@ -2,7 +2,13 @@
 // session (live messages folded in as they arrive), per-session status, and the actions that call the API
 // (create/run/steer/abort/mode/model/rename). Pure folding lives in transcript.ts and merge.ts. Must not touch the DOM.
 import { create } from 'zustand';
-import type { ApiApprovalMode, ApiSession, ApiSessionStatus, Events } from '../../../../shared/api.js';
+import type {
+  ApiApprovalMode,
+  ApiImageAttachment,
+  ApiSession,
+  ApiSessionStatus,
+  Events,
+} from '../../../../shared/api.js';
 import type { OmniMessage } from '../../../../shared/omni/types.js';
 import { call, messageOf } from '../../api/client.js';
 import { mergeLoaded } from './merge.js';
@@ -24,7 +30,8 @@ export interface ChatState {
   loadSessions(projectId: string): Promise<void>;
   openSession(id: string | null): Promise<void>;
   createSession(o: { model?: string; approvalMode?: ApiApprovalMode; title?: string }): Promise<ApiSession | null>;
-  send(prompt: string): Promise<void>;
+  /** runs (or, while a task runs, steers with) the prompt and its images; false when it was not sent */
+  send(prompt: string, images?: ApiImageAttachment[]): Promise<boolean>;
   abort(): Promise<void>;
   /** compact the open session's context now (sessions.compact) */
   compact(focus?: string): Promise<void>;
@@ -119,8 +126,8 @@ export const useChat = create<ChatState>((set, get) => ({
     }
   },
 
-  async send(prompt) {
-    if (!prompt.trim()) return;
+  async send(prompt, images) {
+    if (!prompt.trim() && !images?.length) return false;
     // typed after "New session" was clicked but before the session existed: it belongs to the new session, not to
     // the one still on screen
     const creating = get().creating;
@@ -129,20 +136,25 @@ export const useChat = create<ChatState>((set, get) => ({
       const made = await creating;
       if (!made) {
         set({ error: `${get().error ?? 'The new session could not be created.'} Your prompt was not sent: ${prompt}` });
-        return;
+        return false;
       }
       id = made.id;
     }
-    if (!id) return;
+    if (!id) return false;
     const running = get().status[id]?.status === 'running';
+    const params = { sessionId: id, prompt, ...(images?.length ? { images } : {}) };
     try {
-      if (running) await call('sessions.steer', { sessionId: id, prompt });
+      if (running) await call('sessions.steer', params);
       else {
         set((s) => ({ status: { ...s.status, [id]: { status: 'running' } } }));
-        await call('sessions.run', { sessionId: id, prompt });
+        await call('sessions.run', params);
       }
+      return true;
     } catch (e) {
+      // refused before it started (e.g. a bad image): the session is not running
+      if (!running) set((s) => ({ status: { ...s.status, [id]: { status: 'idle' } } }));
       set({ error: messageOf(e) });
+      return false;
     }
   },
 
