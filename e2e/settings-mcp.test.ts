@@ -1,9 +1,11 @@
 // E2E (issue 12, item 10) in real Chromium: Settings' MCP panel shows a connected stdio server (server-everything)
 // with its tool count and a failing one with its message; adding a server (server-memory over stdio) lists it
 // connected and writes system_config.yaml; Disable writes enabled: false and Enable takes it out again; Reconnect
-// probes a server again (one that came up since shows connected). Screenshots at 1440 px and 800 px.
+// probes a server again (one that came up since shows connected); a server added by URL is written and listed
+// failed with why. Screenshots at 1440 px and 800 px.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shot, startEnv, type Env } from './harness.js';
@@ -134,5 +136,26 @@ describe('settings: MCP servers', () => {
       .poll(() => flaky.getByRole('status').textContent(), { timeout: 30_000 })
       .toMatch(/^connected · \d+ tools$/);
     expect(await why.count()).toBe(0);
+  });
+
+  it('adds a server by URL (Streamable HTTP): written to system_config.yaml, listed failed with why', async () => {
+    const { page } = env;
+    // a port with nothing listening: the server is added all the same and says it cannot connect
+    const srv = net.createServer();
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const { port } = srv.address() as net.AddressInfo;
+    await new Promise<void>((r) => srv.close(() => r()));
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const form = page.getByRole('form', { name: 'Add an MCP server' });
+    await form.getByLabel('Server name').fill('remote');
+    await form.getByLabel('Transport').selectOption('http');
+    await form.getByLabel('Server URL').fill(url);
+    await form.getByRole('button', { name: 'Add MCP server' }).click();
+    const remote = page.getByRole('listitem', { name: 'MCP server remote' });
+    await expect.poll(() => remote.getByRole('status').textContent(), { timeout: 30_000 }).toBe('failed');
+    await remote.locator('p.error', { hasText: /MCP server "remote" failed to connect/ }).waitFor();
+    await remote.getByText(url, { exact: true }).waitFor();
+    const yaml = readFileSync(file, 'utf8');
+    expect(yaml).toMatch(new RegExp(`- name: remote\\n\\s+config:[\\s\\S]*?url: ${url.replace(/[.]/g, '\\.')}`));
   });
 });
