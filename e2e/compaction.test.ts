@@ -1,7 +1,9 @@
-// E2E (issue 10, UI part) in real Chromium: the session header's context meter shows tokens in context / window and
-// moves; the Compact button runs a manual compaction (its summary streams, a "Context compacted" marker appears and
+// E2E (issue 10, UI part) in real Chromium: the session header's context meter shows tokens in context / window from
+// the first request and moves; the header names the project instruction file (AGENTS.md) and its tokens; the Compact button runs a manual compaction (its summary streams, a "Context compacted" marker appears and
 // the meter drops to 0); the trace timeline shows the compaction as a completed span with its summary collapsed, and
 // the start of the trace's second file.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
 
@@ -29,16 +31,27 @@ afterAll(async () => {
 describe('context meter and Compact', () => {
   it('the meter shows the last prompt against the window; Compact streams a summary, marks it and resets the meter', async () => {
     const { page } = env;
+    // project instructions: the header names the file and its tokens (415 characters ≈ 104 tokens)
+    writeFileSync(join(env.home.workspace, 'AGENTS.md'), `# House rules\n${'Use tabs. '.repeat(40)}\n`);
     await openProject(page, env.home.workspace);
     await newSession(page, 'allow-all', 'METERDEMO say something');
     await page.getByText('Meter answer.').waitFor();
     const meter = page.getByTestId('context-meter');
-    // live: the tokens; the window comes with the session's trace (its session_meta), e.g. after a reload
-    await expect.poll(() => meter.textContent(), { timeout: 10_000 }).toMatch(/^1\.5k( in context| \/ )/);
+    // live, from the first request: the tokens against the model's window (config.yaml: 32000), no reload needed
+    await expect.poll(() => meter.textContent(), { timeout: 10_000 }).toBe('1.5k / 32.0k');
+    expect(await meter.getAttribute('title')).toContain('compacts automatically at 30.0k tokens');
+    const badge = page.getByTestId('instructions-badge');
+    expect(await badge.textContent()).toContain('AGENTS.md');
+    await badge.click();
+    await expect.poll(() => page.getByTestId('instructions-list').textContent()).toContain('AGENTS.md · ~104 tokens');
+    await shot(page, 'compaction-01-meter');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('instructions-list').waitFor({ state: 'detached' });
+    // after a reload the same, read back from the host
     await page.reload();
     await page.getByText('Meter answer.').waitFor();
-    await expect.poll(() => meter.textContent(), { timeout: 10_000 }).toMatch(/^1\.5k \/ \d+(\.\d)?k$/);
-    await shot(page, 'compaction-01-meter');
+    await expect.poll(() => meter.textContent(), { timeout: 10_000 }).toBe('1.5k / 32.0k');
+    await page.getByTestId('instructions-badge').waitFor();
 
     await page.getByRole('button', { name: 'Compact', exact: true }).click();
     await page.getByText('Context compacted').waitFor();

@@ -73,6 +73,8 @@ export interface SessionOptions {
    * ran them stopping (`host`: it crashed) — their carry-over outputs read `[interrupted: the host stopped]`
    */
   leftOpenBy?: 'user' | 'host';
+  /** the project instruction files in the system prompt and about how many tokens each (shown to people) */
+  instructions?: readonly { file: string; tokens: number }[];
   /** called once by dispose(), for the host's own cleanup (commands, MCP, children) */
   onDispose?: () => Promise<void> | void;
 }
@@ -145,6 +147,11 @@ export class AgentSession {
     this.record(msg);
     if (this.traceError) throw this.traceError;
     return msg;
+  }
+
+  /** The project instruction files in the system prompt (AGENTS.md, CLAUDE.md) and about how many tokens each. */
+  get instructions(): readonly { file: string; tokens: number }[] {
+    return this.opts.instructions ?? [];
   }
 
   /** Tokens in context (the last request's prompt) and the model's window: the context meter. */

@@ -16,6 +16,7 @@ import { previewOf } from './previews.js';
 import { projectHandlers } from './projects.js';
 import { checkpointHandlers } from './checkpoints.js';
 import { composerHandlers } from './composer.js';
+import { sessionContextHandlers } from './session-context.js';
 import { ruleHandlers } from './rules.js';
 import { runHandlers } from './runs.js';
 import { Runtime } from './runtime.js';
@@ -80,6 +81,7 @@ export function createHost(opts: HostOptions): HostService {
     ...sessionHandlers(ctx),
     ...runHandlers(ctx),
     ...composerHandlers(ctx),
+    ...sessionContextHandlers(ctx),
     'approvals.list': ({ sessionId }) => broker.list(sessionId),
     'approvals.decide': ({ approvalId, decision, rule }) => {
       broker.decide(approvalId, decision, rule);

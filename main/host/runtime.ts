@@ -16,7 +16,7 @@ import type { HostOptions } from './options.js';
 import { HostError, notFound } from './errors.js';
 import type { EventHub } from './events.js';
 import type { TerminalHub } from './terminals.js';
-import { statusOfResult, titleOf } from './views.js';
+import { liveContext, statusOfResult, titleOf } from './views.js';
 import { shadowRepo, turnCheckpoints, type TurnCheckpoints } from '../checkpoints/index.js';
 
 interface Live {
@@ -100,6 +100,12 @@ export class Runtime {
   adopt(session: AgentSession, agent: string): void {
     this.live.set(session.id, { session, agent });
     this.attach(session.id, session.id, session);
+    this.emitContext(session);
+  }
+
+  /** Tells listeners the session's context (meter, instruction files): on load, after requests and compactions. */
+  private emitContext(session: AgentSession, afterCompaction = false): void {
+    if (!this.disposed) this.events.emit('session.context', liveContext(session, afterCompaction));
   }
 
   private attach(rootId: string, ownerId: string, session: AgentSession): void {
@@ -136,6 +142,7 @@ export class Runtime {
         const live: Live = { session, agent: row.agent };
         this.live.set(id, live);
         this.attach(id, id, session);
+        this.emitContext(session);
         return live;
       })();
       this.loading.set(id, p);
@@ -215,10 +222,17 @@ export class Runtime {
     const row = this.store.sessions.get(id);
     if (row && !row.title) this.store.sessions.setTitle(id, titleOf(prompt));
     this.setStatus(id, 'running');
-    l.task = this.drive(l, prompt, input ?? prompt).finally(() => {
-      l.task = undefined;
-      this.releaseClaim(id);
-    });
+    l.task = this.drive(l, prompt, input ?? prompt)
+      .catch((e: unknown): TaskResult => ({
+        status: 'failed',
+        errorMessage: e instanceof Error ? e.message : String(e),
+      }))
+      .then((result) => {
+        // free before the status goes out: a client that sees it may start the next task at once
+        l.task = undefined;
+        this.releaseClaim(id);
+        this.setStatus(id, statusOfResult(result.status), result.errorMessage);
+      });
   }
 
   /**
@@ -242,6 +256,7 @@ export class Runtime {
       const msg = session.setModel(client);
       this.store.sessions.setModel(id, ref);
       if (!this.disposed) this.events.emit('session.message', { sessionId: id, message: msg });
+      this.emitContext(session);
       return msg;
     } finally {
       this.releaseClaim(id);
@@ -293,7 +308,8 @@ export class Runtime {
       this.events.emit('session.status', { sessionId: id, status, ...(errorMessage ? { errorMessage } : {}) });
   }
 
-  private async drive(l: Live, prompt: string, input: string | OmniMessage[]): Promise<void> {
+  /** Runs one task to its end; the caller frees the session and reports the status. */
+  private async drive(l: Live, prompt: string, input: string | OmniMessage[]): Promise<TaskResult> {
     const id = l.session.id;
     const turn = this.checkpointsFor(id, prompt);
     const result = await this.pump(id, l, () => {
@@ -302,7 +318,7 @@ export class Runtime {
     });
     await turn?.finish();
     this.settleChildren(l);
-    this.setStatus(id, statusOfResult(result.status), result.errorMessage);
+    return result;
   }
 
   /** Checkpoints of a turn: only in a project folder the user picked, never anywhere else. */
@@ -338,6 +354,9 @@ export class Runtime {
       } catch {
         /* deleted meanwhile */
       }
+      this.emitContext(l.session);
+    } else if (isEvent(m, 'compaction_end')) {
+      this.emitContext(l.session, m.payload.status === 'completed');
     } else if (isEvent(m, 'subagent')) {
       this.adoptChild(id, l, m.payload.session_id);
     }

@@ -1,6 +1,15 @@
-// Pure mappers from store rows to the API shapes of shared/api.ts. No database access, no I/O.
-import type { ApiPendingApproval, ApiProject, ApiSession, ApiTraceRow, ApiTraceSummary } from '../../shared/api.js';
+// Pure mappers from store rows (and a live session's context) to the API shapes of shared/api.ts. No database
+// access, no I/O.
+import type {
+  ApiPendingApproval,
+  ApiProject,
+  ApiSession,
+  ApiSessionContext,
+  ApiTraceRow,
+  ApiTraceSummary,
+} from '../../shared/api.js';
 import type { PendingApproval, Project, Session, TraceRow } from '../store/index.js';
+import type { AgentSession } from '../sdk/index.js';
 
 export const PREVIEW_TOOLS = new Set(['read_image', 'describe_image']);
 
@@ -133,4 +142,16 @@ export function imageSourceOf(args: string): string | { error: string } {
   const src = v && typeof v === 'object' ? (v as { source?: unknown }).source : undefined;
   if (typeof src !== 'string' || !src.trim()) return { error: 'it has no "source" argument' };
   return src;
+}
+
+/** What a live session says of its context. `afterCompaction`: a compaction just completed (nothing in context). */
+export function liveContext(s: AgentSession, afterCompaction = false): ApiSessionContext {
+  const u = s.contextUsage();
+  return {
+    sessionId: s.id,
+    tokens: afterCompaction ? 0 : u.tokens,
+    window: u.window,
+    threshold: u.threshold,
+    instructions: s.instructions.map((i) => ({ file: i.file, tokens: i.tokens })),
+  };
 }

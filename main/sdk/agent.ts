@@ -11,7 +11,12 @@ import type { FloeConfig, SystemConfig } from '../config/index.js';
 import { resolveModel } from '../config/models.js';
 import { UserError } from '../engine/errors.js';
 import { orderOutputs } from '../engine/pairing.js';
-import { DEFAULT_COMPACTION, promptTokens, type CompactionSettings } from '../engine/compaction.js';
+import {
+  DEFAULT_COMPACTION,
+  compactionThreshold,
+  promptTokens,
+  type CompactionSettings,
+} from '../engine/compaction.js';
 import { AgentSession } from '../engine/session.js';
 import { assembleTools } from '../environment/assembly.js';
 import { builtinImplementations } from '../environment/builtins.js';
@@ -105,6 +110,11 @@ export class Agent {
     return (this.opts.modelClientFactory ?? createModelClient)(resolved);
   }
 
+  /** Where this agent's sessions compact for a model window (system_config.yaml `compaction`, or the defaults). */
+  compactionThreshold(window: number): number {
+    return compactionThreshold(window, compactionSettings(this.systemConfig));
+  }
+
   async createSession(o: CreateSessionOptions): Promise<AgentSession> {
     const id = newSessionId();
     const modelRef = o.model ?? this.defaultModel();
@@ -142,6 +152,8 @@ export class Agent {
       undefined,
       o.services,
       system,
+      undefined,
+      instructions,
     );
   }
 
@@ -229,9 +241,11 @@ export class Agent {
     history: OmniMessage[],
     usage: TokenCounts | undefined,
     extra?: ToolServices,
-    system: string = this.systemPrompt(workspace),
+    systemText?: string,
     resumed: { lastPrompt?: number; leftOpenBy?: 'user' | 'host' } = {},
+    instructions: ProjectInstructions = readProjectInstructions(workspace),
   ): AgentSession {
+    const system = systemText ?? this.systemPrompt(workspace, instructions);
     if (!fs.existsSync(workspace) || !fs.statSync(workspace).isDirectory()) {
       throw new UserError(`workspace ${workspace} is not a folder; pass an existing folder with --workspace`);
     }
@@ -267,6 +281,7 @@ export class Agent {
       compaction: compactionSettings(this.systemConfig),
       lastPromptTokens: resumed.lastPrompt,
       leftOpenBy: resumed.leftOpenBy,
+      instructions: instructions.files,
       tools: async (emit, signal) => {
         // tools are assembled again after a switch to a model that differs in vision; MCP connects only once
         if (!bare && servers.length && !mcp) {
@@ -352,7 +367,8 @@ function openCompaction(messages: OmniMessage[]): boolean {
 }
 
 /** Prompt tokens of the last request of a trace part (0 when a compaction came after it). */
-function lastPromptTokens(messages: OmniMessage[]): number {
+/** Prompt tokens of the last request in these messages (0 after a completed compaction): tokens in context. */
+export function lastPromptTokens(messages: readonly OmniMessage[]): number {
   let n = 0;
   for (const m of messages) {
     if (m.type !== 'event_msg' || m.origin) continue;

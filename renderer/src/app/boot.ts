@@ -4,6 +4,7 @@
 import { getApi } from '../api/client.js';
 import { WsApi, type ConnectionState } from '../api/ws-api.js';
 import { useApprovals } from '../features/approvals/store.js';
+import { useSessionContext } from '../features/chat/context.js';
 import { useChat } from '../features/chat/store.js';
 import { useProjects } from '../features/projects/store.js';
 import { resync, route } from '../features/terminal/registry.js';
@@ -30,6 +31,7 @@ export function boot(): void {
   const api = getApi();
   api.on('session.message', (e) => useChat.getState().onMessage(e));
   api.on('session.status', (e) => useChat.getState().onStatus(e));
+  api.on('session.context', (c) => useSessionContext.getState().put(c));
   api.on('approval.request', (p) => useApprovals.getState().onRequest(p));
   api.on('approval.resolved', (e) => useApprovals.getState().onResolved(e));
   api.on('terminal.started', (p) => useTerminals.getState().started(p, rootOf(p.sessionId)));

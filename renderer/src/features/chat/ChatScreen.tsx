@@ -11,6 +11,7 @@ import { TurnChanges } from '../checkpoints/TurnChanges.js';
 import { TerminalDock } from '../terminal/TerminalDock.js';
 import { useTerminals } from '../terminal/store.js';
 import { Composer } from './Composer.js';
+import { ContextMeter, InstructionsBadge } from './ContextChips.js';
 import { SessionList } from './SessionList.js';
 import { useChat } from './store.js';
 import { SessionTitle } from './SessionTitle.js';
@@ -79,16 +80,8 @@ export function ChatScreen({ project }: { project: ApiProject }) {
               Σ {formatTokens(transcript.sessionTokens.total)} tokens
             </span>
           )}
-          {transcript && (transcript.contextWindow || transcript.contextTokens !== undefined) ? (
-            <span
-              className={`chip context${transcript.contextWindow && (transcript.contextTokens ?? 0) >= 0.8 * transcript.contextWindow ? ' near' : ''}`}
-              title="tokens in context (the last request's prompt) / the model's context window"
-              data-testid="context-meter"
-            >
-              {formatTokens(transcript.contextTokens ?? 0)}
-              {transcript.contextWindow ? ` / ${formatTokens(transcript.contextWindow)}` : ' in context'}
-            </span>
-          ) : null}
+          <ContextMeter sessionId={session.id} transcript={transcript} />
+          <InstructionsBadge sessionId={session.id} />
           <button
             className="small ghost"
             disabled={running}
