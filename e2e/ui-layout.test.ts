@@ -93,17 +93,22 @@ describe('layout', () => {
     await stop.click();
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('aborted');
 
-    // the other screens at 800 px: nothing wider than the window
+    // the other screens at 800 px: nothing wider than the window (each shown once its content is in)
+    const ready: Record<string, Locator> = {
+      Projects: page.getByRole('heading', { name: 'Projects', level: 1 }),
+      Traces: page.getByRole('button', { name: 'Open trace of NARROWVIEW run something slow' }),
+      Settings: page.getByRole('heading', { name: 'Providers' }),
+    };
     for (const screen of ['Projects', 'Traces', 'Settings']) {
       await page.getByRole('button', { name: screen, exact: true }).click();
-      await page.waitForTimeout(300);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+      await ready[screen]!.waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
       await shot(page, `ui-layout-800-${screen.toLowerCase()}`);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     for (const screen of ['Projects', 'Traces', 'Settings']) {
       await page.getByRole('button', { name: screen, exact: true }).click();
-      await page.waitForTimeout(300);
+      await ready[screen]!.waitFor();
       await shot(page, `ui-layout-1440-${screen.toLowerCase()}`);
     }
   });

@@ -78,7 +78,19 @@ describe('reload and go-to-session', () => {
     await page.locator('[data-testid="transcript"]').hover();
     await page.mouse.wheel(0, -700);
     await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
-    await page.waitForTimeout(400);
+    // the scroll has come to rest (unchanged over a few frames) and is the position kept for a reload
+    const id = await page.getByRole('heading', { name: 'LONGREAD a long answer' }).getAttribute('title');
+    await expect
+      .poll(() =>
+        page.evaluate(async (key) => {
+          const el = document.querySelector('[data-testid="transcript"] [data-virtuoso-scroller]') as HTMLElement;
+          const top = el.scrollTop;
+          for (let i = 0; i < 5; i++) await new Promise((r) => requestAnimationFrame(r));
+          const kept = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { top: number; stuck: boolean } | null;
+          return el.scrollTop === top && !!kept && !kept.stuck && Math.abs(kept.top - top) < 2;
+        }, `floe.scroll.${id}`),
+      )
+      .toBe(true);
     const before = await scroller(page);
     expect(before.gap).toBeGreaterThan(300);
     await page.reload();
