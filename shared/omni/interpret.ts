@@ -182,12 +182,11 @@ export function requestOutcome(status: string | null | undefined, error?: string
 }
 
 /**
- * Whether an abort was the person's own Stop. The engine writes `by`; older traces only have the reason, which
- * the engine then wrote as "… by user …" for a person's Stop (or nothing at all).
+ * Whether an abort was the person's own Stop. The engine writes `by` (an index row holds it as its status); older
+ * traces only have the reason, which the engine then wrote as "… by user …" for a person's Stop (or nothing).
  */
-function abortByUser(p: P): boolean {
-  if (p.by === 'user' || p.by === 'host') return p.by === 'user';
-  const reason = str(p.reason);
+export function abortByUser(by: unknown, reason: string | null | undefined): boolean {
+  if (by === 'user' || by === 'host') return by === 'user';
   return !reason || /by user/i.test(reason);
 }
 
@@ -332,7 +331,7 @@ export function interpret(m: OmniMessage): Fact {
         usage: tokensOf(p.usage),
       };
     case 'abort':
-      return { type, kind: 'abort', reason: str(p.reason), byUser: abortByUser(p) };
+      return { type, kind: 'abort', reason: str(p.reason), byUser: abortByUser(p.by, str(p.reason)) };
     case 'host_died':
       return {
         type,

@@ -77,6 +77,7 @@ describe('flattenTrace', () => {
   it('adds markers for approvals and aborts and a collapsible subagent row', () => {
     const rows = flattenTrace(sample(), 's');
     expect(rows.filter((x) => x.kind === 'marker').map((x) => x.markerKind)).toEqual(['approval', 'abort']);
+    expect(rows.find((x) => x.markerKind === 'abort')).toMatchObject({ label: 'stopped by you', status: 'aborted' });
     const sub = rows.find((x) => x.kind === 'subagent')!;
     expect(sub.childSessionId).toBe('child-1');
   });
@@ -131,6 +132,24 @@ describe('flattenTrace', () => {
     );
     expect(rows.filter((x) => x.kind === 'tool').map((x) => x.status)).toEqual(['denied', 'error', 'ok']);
     expect(rows.find((x) => x.kind === 'marker')!.label).toBe('approval: deny');
+  });
+  it('an abort the process made itself reads apart from the person’s Stop', () => {
+    off = 0;
+    const rows = flattenTrace(
+      [
+        r(0, 'abort', { status: 'host', excerpt: 'session disposed' }),
+        r(1, 'abort', { status: 'user', excerpt: 'aborted by user' }),
+        r(2, 'abort', { excerpt: 'aborted by user' }), // indexed before `by`
+        r(3, 'abort', { excerpt: 'trace write failed: disk full' }),
+      ],
+      's',
+    );
+    expect(rows.map((x) => [x.label, x.status, x.detail])).toEqual([
+      ['aborted by the host', 'error', 'session disposed'],
+      ['stopped by you', 'aborted', 'aborted by user'],
+      ['stopped by you', 'aborted', 'aborted by user'],
+      ['aborted by the host', 'error', 'trace write failed: disk full'],
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@
 // the key argument comes from shared/omni/call-args.ts. No I/O, no React.
 import type { ApiTraceRow } from '../../../../shared/api.js';
 import { callTarget, keyArgument } from '../../../../shared/omni/call-args.js';
-import { outcomeOfStatus, requestOutcome, type ToolOutcome } from '../../../../shared/omni/interpret.js';
+import { abortByUser, outcomeOfStatus, requestOutcome, type ToolOutcome } from '../../../../shared/omni/interpret.js';
 
 export type RowKind = 'request' | 'tool' | 'subagent' | 'compaction' | 'marker' | 'message';
 export const ROW_KINDS: RowKind[] = ['request', 'tool', 'subagent', 'compaction', 'marker', 'message'];
@@ -242,9 +242,14 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
           out.push(sub);
         }
         break;
-      case 'abort':
-        out.push(marker(row(`${sessionId}:abort:${r.offset}`, 'marker', 'abort', r.excerpt, 'aborted'), 'abort'));
+      case 'abort': {
+        // status: who aborted; rows indexed before it have only the reason (the excerpt)
+        const byUser = abortByUser(r.status, r.excerpt);
+        const label = byUser ? 'stopped by you' : 'aborted by the host';
+        const status: RowStatus = byUser ? 'aborted' : 'error';
+        out.push(marker(row(`${sessionId}:abort:${r.offset}`, 'marker', label, r.excerpt, status), 'abort'));
         break;
+      }
       case 'host_died':
         out.push(marker(row(`${sessionId}:died:${r.offset}`, 'marker', 'host died', r.excerpt, 'error'), 'abort'));
         break;
