@@ -1,6 +1,7 @@
 // E2E (issue 12, item 9, model switch) in real Chromium against `floe web`: the composer's model picker and
 // `/model` switch the session's model between turns; the next request goes to the new model; the switch shows in
-// the transcript as a note; `/model` alone lists the models; an unknown name is refused naming the choices.
+// the transcript as a note and in the trace timeline as a row; `/model` alone lists the models; an unknown name is
+// refused naming the choices.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openProject, shot, startEnv, type Env } from './harness.js';
 
@@ -65,5 +66,11 @@ describe('composer model switch', () => {
     await expect.poll(() => picker.inputValue()).toBe('mock/m1');
     await send('question three');
     expect(env.model.requests.at(-1)!.body.model).toBe('m1');
+
+    // the trace timeline shows both switches as rows
+    await page.getByRole('button', { name: 'Traces', exact: true }).click();
+    await page.getByRole('button', { name: /Open trace of question one/ }).click();
+    await page.getByRole('row').filter({ hasText: 'model switched to mock/m2 (was mock/m1)' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'model switched to mock/m1 (was mock/m2)' }).waitFor();
   });
 });
