@@ -125,6 +125,11 @@ describe('composer images', () => {
       .getByText(/Cannot attach image "fake\.png".*SVG/)
       .waitFor();
     expect(env.model.requests.length).toBe(before);
+    // nothing is lost: the image and the text come back to the composer
+    await thumbs.getByRole('img', { name: 'fake.png' }).waitFor();
+    expect(await box.inputValue()).toBe('look at this picture');
+    await page.getByRole('button', { name: 'Remove fake.png' }).click();
+    await thumbs.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Dismiss error' }).click();
 
     // a text-only model: the image is saved in the workspace and the prompt names it

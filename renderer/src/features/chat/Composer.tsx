@@ -1,6 +1,6 @@
 // The composer: prompt (Enter sends; while a task runs it steers; Alt+↑ focuses a waiting approval card), the
-// approval-mode selector (applies to the next decision), slash commands (/mode, /compact, /clear; slash.ts) with
-// hints, @-mentions of workspace files (useMentions.ts, MentionList.tsx), the model picker and /model
+// approval-mode selector (applies to the next decision), slash commands (/mode, /model, /compact, /clear; slash.ts)
+// with hints, @-mentions of workspace files (useMentions.ts, MentionList.tsx), the model picker and /model
 // (ModelPicker.tsx), pasted or dropped images (useAttachments.ts, Attachments.tsx), and the Stop button. Must not
 // render the transcript.
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -33,12 +33,12 @@ export function Composer({ session, running }: { session: ApiSession; running: b
   const { send, abort, setMode, setModel, compact, createSession } = useChat();
   const modelRefs = useModelRefs();
   const [showModels, setShowModels] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const [slashError, setSlashError] = useState<string | null>(null);
   const switchModel = (ref: string) => {
     setSlashError(null);
     void setModel(ref).then((err) => err && setSlashError(err));
   };
-  const [stopping, setStopping] = useState(false);
-  const [slashError, setSlashError] = useState<string | null>(null);
   const images = useAttachments();
   const [dropping, setDropping] = useState(false);
   const submit = () => {
@@ -59,7 +59,13 @@ export function Composer({ session, running }: { session: ApiSession; running: b
     setShowModels(false);
     setText('');
     if (!cmd) {
-      void send(t, images.items.length ? images.payload() : undefined);
+      const attached = images.items;
+      void send(t, attached.length ? images.payload() : undefined).then((sent) => {
+        // refused (e.g. an image the host would not take): give the images back, and the text if the box is empty
+        if (sent) return;
+        images.restore(attached);
+        setText((now) => now || t);
+      });
       images.clear();
     } else if (cmd.kind === 'mode') void setMode(cmd.mode);
     else if (cmd.kind === 'model') {

@@ -57,6 +57,8 @@ export function useAttachments() {
     error,
     add,
     remove: (id: number) => setItems((prev) => prev.filter((a) => a.id !== id)),
+    /** puts back images taken by a send that did not go through (before any added since) */
+    restore: (list: Attachment[]) => setItems((prev) => [...list, ...prev.filter((a) => !list.includes(a))]),
     clear: () => {
       setItems([]);
       setError(null);
