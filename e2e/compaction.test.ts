@@ -62,6 +62,15 @@ describe('context meter and Compact', () => {
     await expect.poll(() => meter.textContent()).toMatch(/^0 \/ \d/);
     await expect.poll(() => page.getByTestId('session-status').textContent(), { timeout: 10_000 }).toBe('completed');
     await shot(page, 'compaction-02-compacted');
+    // reloaded from the trace's two files: the prompt once (the second file's copy is not shown again), the summary
+    await page.reload();
+    await page.getByText('Context compacted').waitFor();
+    await page
+      .getByText(/Show the meter \(E2E-SUMMARY\)/)
+      .first()
+      .waitFor();
+    expect(await page.locator('[data-kind="user"]').allTextContents()).toEqual(['YouMETERDEMO say something']);
+    expect(await page.getByText(/Summary of the conversation so far/).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Traces', exact: true }).click();
     await page.getByRole('button', { name: /Open trace of METERDEMO/ }).click();

@@ -33,8 +33,9 @@ export const PRUNE_TARGET = 0.5;
 /** the user's own messages kept verbatim after a summary: at most this share of the threshold */
 export const USER_BUDGET = 0.2;
 /** `sender` of the summary message in the new context */
-export const SUMMARY_SENDER = 'compaction';
-export const SUMMARY_HEADER = '[Summary of the conversation so far, written when the context was compacted]';
+import { SUMMARY_HEADER, SUMMARY_SENDER } from '../../shared/omni/summary.js';
+
+export { SUMMARY_HEADER, SUMMARY_SENDER };
 
 /** min(maxContextLength, window − headroom); the headroom takes at most half of a small window. */
 export function compactionThreshold(window: number, s: CompactionSettings): number {

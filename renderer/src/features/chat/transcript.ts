@@ -4,6 +4,7 @@
 // the shared interpreter (shared/omni/interpret.ts); this file only folds the facts into items. No I/O, no React,
 // no timers.
 import { callTarget, keyArgument } from '../../../../shared/omni/call-args.js';
+import { SUMMARY_SENDER, stripSummaryHeader } from '../../../../shared/omni/summary.js';
 import { interpret, toolOutcome, type FactOf } from '../../../../shared/omni/interpret.js';
 import type {
   AbortedBy,
@@ -101,6 +102,15 @@ export interface Transcript {
   /** error message of the last request_end with status auth */
   auth?: string;
   lastTs?: string;
+  /** session_meta records seen: more than one means the trace went on in a new part after a compaction */
+  parts?: number;
+  /**
+   * between a later part's session_meta and its first request: the compacted context copied into the part, whose
+   * messages are already shown (only the summary is new)
+   */
+  opening?: boolean;
+  /** the items a copy in the opening context stood for (each shown item stands for one copy) */
+  copied?: Record<string, true>;
 }
 
 export const emptyTranscript = (): Transcript => ({ items: [], pos: {}, drafts: {}, requests: 0, seq: 0 });
@@ -169,9 +179,23 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
   }
   const f = interpret(m);
   const ts = m.timestamp;
+  if (t.opening && f.kind !== 'request_begin') {
+    if (f.kind === 'user' && f.sender === SUMMARY_SENDER) {
+      const [t2, key] = nextKey(t, 'a');
+      return append(t2, { kind: 'assistant', key, ts, text: stripSummaryHeader(f.text), streaming: false });
+    }
+    // a copy of a message shown from the earlier part stands for it; the same words once more are a new message
+    if (f.kind === 'user' || f.kind === 'assistant' || f.kind === 'thinking') {
+      const shown = t.items.find((i) => i.kind === f.kind && i.text === f.text && !t.copied?.[i.key]);
+      if (shown) return { ...t, copied: { ...t.copied, [shown.key]: true } };
+    }
+  }
   switch (f.kind) {
-    case 'session':
-      return f.contextWindow !== undefined ? { ...t, contextWindow: f.contextWindow } : t;
+    case 'session': {
+      const parts = (t.parts ?? 0) + 1;
+      const t2 = { ...t, parts, opening: parts > 1, copied: {} };
+      return f.contextWindow !== undefined ? { ...t2, contextWindow: f.contextWindow } : t2;
+    }
     case 'stream': {
       const draft = t.drafts[f.stream];
       if (f.event === 'start' || !draft) {
@@ -260,7 +284,7 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     case 'request_begin': {
       const n = t.requests + 1;
       const key = `req${n}`;
-      const t2 = append({ ...t, requests: n, lastRequest: key }, { kind: 'request', key, ts, n });
+      const t2 = append({ ...t, requests: n, lastRequest: key, opening: false }, { kind: 'request', key, ts, n });
       return { ...t2, drafts: {} };
     }
     case 'request_end': {
