@@ -2,7 +2,7 @@
 // It decides which tools exist; it does not run anything.
 import type { ToolDefinition, Tool } from './types.js';
 import { Toolset } from './toolset.js';
-import { findAliasConflicts } from './names.js';
+import { aliasConflicts, type ToolNameProblem } from './names.js';
 import { executeExtraTool } from './tools/execute-extra-tool.js';
 
 export const DEFAULT_BUILTINS = [
@@ -35,8 +35,8 @@ export interface AssemblyFacts {
 
 export interface Assembly {
   toolset: Toolset;
-  /** configuration errors (alias conflicts, unknown builtin names): the host reports them */
-  errors: string[];
+  /** configuration errors (alias conflicts, unknown builtin names) with the tools involved: the host reports them */
+  errors: ToolNameProblem[];
   /** what was left out and why (for logs/UI) */
   skipped: string[];
 }
@@ -44,16 +44,17 @@ export interface Assembly {
 const SUBAGENT_TOOLS = new Set(['run_subagent', 'input_subagent']);
 
 export function assembleTools(f: AssemblyFacts): Assembly {
-  const errors: string[] = [];
+  const errors: ToolNameProblem[] = [];
   const skipped: string[] = [];
   const wanted: Tool[] = [];
   if (f.builtinConfig) {
     for (const def of f.builtinConfig) {
       const impl = f.implementations[def.name];
       if (!impl) {
-        errors.push(
-          `tools.builtin: unknown tool "${def.name}" (known: ${Object.keys(f.implementations).sort().join(', ')})`,
-        );
+        errors.push({
+          message: `tools.builtin: unknown tool "${def.name}" (known: ${Object.keys(f.implementations).sort().join(', ')})`,
+          tools: [def.name],
+        });
         continue;
       }
       wanted.push({ definition: { ...impl.definition, ...def }, execute: impl.execute.bind(impl) });
@@ -103,6 +104,6 @@ export function assembleTools(f: AssemblyFacts): Assembly {
       executeExtraTool,
     );
   }
-  errors.push(...findAliasConflicts([...direct, ...deferred].map((t) => t.definition)));
+  errors.push(...aliasConflicts([...direct, ...deferred].map((t) => t.definition)));
   return { toolset: new Toolset(direct, deferred), errors, skipped };
 }

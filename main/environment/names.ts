@@ -48,12 +48,23 @@ export function resolveToolName(name: string, tools: ToolDefinition[]): ResolveR
  * name. An alias equal to the tool's own name, or repeated within one tool, is harmless and not reported.
  */
 export function findAliasConflicts(defs: ToolDefinition[]): string[] {
-  const messages: string[] = [];
+  return aliasConflicts(defs).map((c) => c.message);
+}
+
+/** A configuration problem among tool names, with the tools involved (so a caller can point at their config). */
+export interface ToolNameProblem {
+  message: string;
+  tools: string[];
+}
+
+/** As findAliasConflicts, with the names of the tools each conflict involves. */
+export function aliasConflicts(defs: ToolDefinition[]): ToolNameProblem[] {
+  const messages: ToolNameProblem[] = [];
   const seen = new Set<string>();
-  const report = (key: string, message: string) => {
+  const report = (key: string, message: string, tools: string[]) => {
     if (seen.has(key)) return;
     seen.add(key);
-    messages.push(message);
+    messages.push({ message, tools });
   };
 
   for (let i = 0; i < defs.length; i++) {
@@ -64,12 +75,14 @@ export function findAliasConflicts(defs: ToolDefinition[]): string[] {
         report(
           `dup:${a.name}`,
           `Two tools are named "${a.name}"; tool names must be unique. Rename or remove one of them.`,
+          [a.name],
         );
       } else if (asciiEqualsIgnoreCase(a.name, b.name)) {
         const [x, y] = [a.name, b.name].sort(byCodeUnit);
         report(
           `case:${x}|${y}`,
           `Tool names "${x}" and "${y}" differ only in case, so calls cannot tell them apart. Rename one of them.`,
+          [a.name, b.name],
         );
       }
     }
@@ -91,6 +104,7 @@ export function findAliasConflicts(defs: ToolDefinition[]): string[] {
           report(
             `alias-name:${d.name}|${key}|${other.name}`,
             `The alias "${alias}" of tool "${d.name}" equals the name of tool "${other.name}". Remove or rename the alias.`,
+            [d.name, other.name],
           );
         }
       }
@@ -102,6 +116,7 @@ export function findAliasConflicts(defs: ToolDefinition[]): string[] {
     report(
       `alias-dup:${key}`,
       `The alias "${alias}" is declared by more than one tool (${sorted.map((t) => `"${t}"`).join(', ')}). Remove it from all but one of them.`,
+      tools,
     );
   }
   return messages;

@@ -33,6 +33,7 @@ import { readTrace } from '../trace/reader.js';
 import { leftOpenBy, rebuildHistory } from '../trace/resume.js';
 import { systemConfigOf, type ConfigSnapshot } from './config-snapshot.js';
 import { readProjectInstructions, type ProjectInstructions } from './instructions.js';
+import { toolConfigError } from './tool-config-error.js';
 import { TraceParts } from './trace-parts.js';
 
 /** Called after each trace record is written: its byte offset and length (without the newline). */
@@ -310,7 +311,7 @@ export class Agent {
         if (assembly.errors.length) {
           // where to fix it: the agent's system_config.yaml (MCP tool names come from the servers it lists)
           const file = path.join(this.home, 'agents', this.name, 'system_config.yaml');
-          throw new UserError(`${file}: tool configuration of agent "${this.name}": ${assembly.errors.join('; ')}`);
+          throw toolConfigError(file, this.name, this.systemConfig, assembly.errors);
         }
         return assembly.toolset;
       },

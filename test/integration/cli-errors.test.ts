@@ -50,24 +50,27 @@ describe('floe: clear errors', () => {
   for (const c of [
     {
       what: 'an unknown tool in tools.builtin',
+      at: '3:7',
       yaml: `tools:\n  builtin:\n${tool('exec_comand')}\n`,
       message:
         'tools.builtin: unknown tool "exec_comand" (known: describe_image, exec_command, input_command, input_subagent, read_image, run_subagent)',
     },
     {
       what: 'an alias colliding with another tool',
+      at: '8:7', // the second tool declaring it
       yaml: `tools:\n  builtin:\n${tool('exec_command', ['run'])}\n${tool('input_command', ['Run'])}\n`,
       message:
         'The alias "run" is declared by more than one tool ("exec_command", "input_command"). Remove it from all but one of them.',
     },
     {
       what: 'two MCP servers whose tool names differ only in case',
+      at: '11:7', // the second server
       yaml: `tools:\n  builtin:\n${tool('exec_command')}\n  mcpServers:\n    - name: fs\n      config: {command: ${process.execPath}, args: [${FS_BIN}, /tmp]}\n    - name: FS\n      config: {command: ${process.execPath}, args: [${FS_BIN}, /tmp]}\n`,
       message:
         'Tool names "mcp__FS__read_file" and "mcp__fs__read_file" differ only in case, so calls cannot tell them apart.',
     },
   ]) {
-    it(`${c.what}: the file and the problem on stderr, exit 2, also under --json`, async () => {
+    it(`${c.what}: file:line and the problem on stderr, exit 2, also under --json`, async () => {
       env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1', systemConfig: c.yaml });
       const file = path.join(env.home, 'agents/default/system_config.yaml');
       for (const json of [false, true]) {
@@ -76,7 +79,7 @@ describe('floe: clear errors', () => {
         });
         expect(r.code).toBe(2);
         const last = r.stderr.trimEnd().split('\n').at(-1)!;
-        expect(last.startsWith(`floe: ${file}: tool configuration of agent "default": `)).toBe(true);
+        expect(last.startsWith(`floe: ${file}:${c.at}: tool configuration of agent "default": `), last).toBe(true);
         expect(last).toContain(c.message);
         noStack(r.stderr);
         if (json)
