@@ -6,11 +6,11 @@
 //   npx tsx bench/search-eval/capture-padding.ts /tmp/pad
 // Listing tools calls no service; servers that refuse to start without a key get a placeholder. (The Redis server
 // is left out: it will not list its tools without a live Redis.)
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { connectMcpServers, type McpServerEntry } from '../../main/environment/mcp/index.js';
-import type { CapturedServer, ToolFixture } from './fixture.js';
+import type { McpServerEntry } from '../../main/environment/mcp/index.js';
+import { captureServers } from './capture.js';
 
 const OUT = resolve(import.meta.dirname, 'padding-tools.json');
 
@@ -52,29 +52,18 @@ async function main(): Promise<void> {
       connectTimeoutMs: 30_000,
     },
   }));
-  const conn = await connectMcpServers(entries, { workspace: dir });
-  try {
-    const ok = new Set(conn.results.filter((r) => r.status === 'connected').map((r) => r.server));
-    for (const r of conn.results.filter((x) => x.status !== 'connected'))
-      console.error(`skipped ${r.server}: ${r.error ?? r.status}`);
-    const servers: CapturedServer[] = SERVERS.filter((s) => ok.has(s.name)).map((s) => ({
-      name: s.name,
-      package: s.pkg,
-      version: manifestOf(root, s.pkg).version,
-    }));
-    const tools: ToolFixture[] = conn.tools.map((t) => ({
-      server: t.definition.name.split('__')[1]!,
-      name: t.definition.name,
-      description: t.definition.description,
-      parameters: t.definition.parameters,
-    }));
-    writeFileSync(OUT, `${JSON.stringify({ servers, tools }, null, 1)}\n`);
-    const per = servers.map((s) => `${s.name} ${tools.filter((t) => t.server === s.name).length}`).join(', ');
-    console.log(`wrote ${tools.length} tools of ${servers.length} servers to ${OUT} (${per})`);
-  } finally {
-    await conn.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await captureServers({
+    entries,
+    dir,
+    out: OUT,
+    requireAll: false,
+    servers: (ok) =>
+      SERVERS.filter((s) => ok.has(s.name)).map((s) => ({
+        name: s.name,
+        package: s.pkg,
+        version: manifestOf(root, s.pkg).version,
+      })),
+  });
 }
 
 main().catch((err: unknown) => {

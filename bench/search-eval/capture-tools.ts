@@ -2,12 +2,12 @@
 // MCP servers the search evaluation runs over. Connects to each server over stdio through Floe's own MCP client
 // (main/environment/mcp), exactly as a session would, and stores what it listed. Run with
 // `npx tsx bench/search-eval/capture-tools.ts`; the servers are devDependencies, so this works offline.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { connectMcpServers, type McpServerEntry } from '../../main/environment/mcp/index.js';
-import type { CapturedServer, ToolFixture } from './fixture.js';
+import type { McpServerEntry } from '../../main/environment/mcp/index.js';
+import { captureServers } from './capture.js';
 
 const require = createRequire(import.meta.url);
 const OUT = resolve(import.meta.dirname, 'mcp-tools.json');
@@ -55,28 +55,13 @@ async function main(): Promise<void> {
       connectTimeoutMs: 30_000,
     },
   }));
-  const conn = await connectMcpServers(entries, { workspace: dir });
-  try {
-    const failed = conn.results.filter((r) => r.status !== 'connected');
-    if (failed.length) {
-      throw new Error(
-        `could not list tools of: ${failed.map((f) => `${f.server} (${f.error ?? f.status})`).join('; ')}`,
-      );
-    }
-    const servers: CapturedServer[] = SERVERS.map((s) => ({ name: s.name, package: s.pkg, version: versionOf(s.pkg) }));
-    const tools: ToolFixture[] = conn.tools.map((t) => ({
-      server: t.definition.name.split('__')[1]!,
-      name: t.definition.name,
-      description: t.definition.description,
-      parameters: t.definition.parameters,
-    }));
-    writeFileSync(OUT, `${JSON.stringify({ servers, tools }, null, 1)}\n`);
-    const per = servers.map((s) => `${s.name} ${tools.filter((t) => t.server === s.name).length}`).join(', ');
-    console.log(`wrote ${tools.length} tools of ${servers.length} servers to ${OUT} (${per})`);
-  } finally {
-    await conn.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await captureServers({
+    entries,
+    dir,
+    out: OUT,
+    requireAll: true,
+    servers: () => SERVERS.map((s) => ({ name: s.name, package: s.pkg, version: versionOf(s.pkg) })),
+  });
 }
 
 main().catch((err: unknown) => {
