@@ -92,6 +92,16 @@ describe('chat store: New session then send', () => {
     expect(useChat.getState().error).toBe('No model is configured. Your prompt was not sent: lost words');
   });
 
+  it('a second New session while one is starting creates nothing more', async () => {
+    const api = fakeApi();
+    const first = useChat.getState().createSession({});
+    const second = useChat.getState().createSession({});
+    api.finishCreate({ ok: true, value: session('new') });
+    expect((await first)?.id).toBe('new');
+    expect((await second)?.id).toBe('new');
+    expect(api.calls.filter((c) => c.method === 'sessions.create')).toHaveLength(1);
+  });
+
   it('with no creation in flight, send goes to the shown session', async () => {
     const api = fakeApi();
     await useChat.getState().send('to the old one');

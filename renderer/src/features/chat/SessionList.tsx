@@ -58,7 +58,7 @@ export function SessionList() {
             </option>
           ))}
         </select>
-        <button type="submit" className="primary" aria-label="New session" disabled={creating} aria-busy={creating}>
+        <button type="submit" className="primary" aria-label="New session" aria-busy={creating}>
           {creating ? 'Starting…' : 'New session'}
         </button>
       </form>

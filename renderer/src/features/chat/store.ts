@@ -98,6 +98,9 @@ export const useChat = create<ChatState>((set, get) => ({
   },
 
   async createSession(o) {
+    // a second "New session" while one is starting is the same request, not a second session
+    const pending = get().creating;
+    if (pending) return pending;
     const projectId = get().projectId;
     if (!projectId) {
       set({ error: 'Open a project first: sessions belong to a project folder.' });
