@@ -182,8 +182,16 @@ describe('transcript follows output', () => {
       await page.locator('[data-testid="transcript"]').hover();
       await page.mouse.wheel(0, -600);
       await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
-      await page.waitForTimeout(300); // let the smooth wheel scroll land
-      const before = await metrics(page);
+      // let the smooth wheel scroll land: two readings a few frames apart agree
+      let before = await metrics(page);
+      await expect
+        .poll(async () => {
+          const now = await metrics(page);
+          const still = now.top === before.top;
+          before = now;
+          return still;
+        })
+        .toBe(true);
       await page.getByText('Line 80 of a long').waitFor({ state: 'attached', timeout: 30_000 });
       const after = await metrics(page);
       expect(after.gap, `before ${JSON.stringify(before)}`).toBeGreaterThan(before.gap + 100); // it kept growing below …
