@@ -218,11 +218,11 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     const { page } = env;
     await newSession(page, 'allow-all', 'SLEEPER wait a while');
     await page.locator('.tool-card[data-status="running"]').waitFor();
-    await expect.poll(() => pgrep('sleep 100')).not.toBe('');
+    await expect.poll(() => pgrep('^sleep 100$')).not.toBe('');
     await page.getByRole('button', { name: 'Stop the task' }).click();
     await expect.poll(() => text(page.getByTestId('session-status')), { timeout: 15_000 }).toBe('aborted');
     await page.getByText('You stopped the task.').waitFor();
-    await expect.poll(() => pgrep('sleep 100'), { timeout: 10_000 }).toBe('');
+    await expect.poll(() => pgrep('^sleep 100$'), { timeout: 10_000 }).toBe('');
     await shot(page, '11-stopped');
   });
 

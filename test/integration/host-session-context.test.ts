@@ -1,7 +1,7 @@
 // The host tells the UI a session's context live (issue 10): `session.context` when a session is created (the
 // window, the compaction threshold, 0 tokens and the instruction files from AGENTS.md/CLAUDE.md), after each request
 // (its prompt tokens) and after a compaction (0); `sessions.context` answers the same for a session that is not
-// loaded (after a restart), read from its trace and the configuration. Real host, real SQLite, scripted model.
+// loaded (after a restart), read from its trace and the configuration; resuming it for a task pushes it again. Real host, real SQLite, scripted model.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,7 @@ describe('session context from the host', () => {
       { reply: { text: 'first answer', usage: { input: 1500, output: 20 } } },
       { reply: { text: '## Goal\nKeep going (CTX-SUMMARY).', usage: { input: 1600, output: 30 } } },
       { reply: { text: 'second answer', usage: { input: 700, output: 10 } } },
+      { reply: { text: 'third answer', usage: { input: 800, output: 10 } } },
     ]);
     cleanups.push(() => server.close());
     const env = tempHome({
@@ -98,5 +99,13 @@ describe('session context from the host', () => {
       instructions,
     });
     expect(pushed).toEqual([]); // answered without resuming the session
+    // a task resumes it: its context is pushed before the first request, then after it
+    const end2 = statusEnd(h2, s.id);
+    await ok(h2, 'sessions.run', { sessionId: s.id, prompt: 'once more' });
+    expect(await end2).toBe('completed');
+    expect(pushed).toEqual([
+      { sessionId: s.id, tokens: 700, window: 32000, threshold: 20000, instructions },
+      { sessionId: s.id, tokens: 800, window: 32000, threshold: 20000, instructions },
+    ]);
   });
 });

@@ -70,6 +70,12 @@ describe('a session of several trace files', () => {
     expect(shown.stdout.indexOf('› Find why the build fails')).toBeLessThan(shown.stdout.indexOf('── part 2'));
     expect(shown.stdout.indexOf('── part 2')).toBeLessThan(shown.stdout.indexOf('The build passes now'));
 
+    // a reindex from the files finds the same one session with the records of both parts
+    const re = await runCli(['traces', 'reindex'], { home: env.home });
+    expect(re.stdout).toContain(`of 1 sessions from 2 files (0 sessions added`);
+    const relisted = jsonLines((await runCli(['traces', 'list', '--json'], { home: env.home })).stdout);
+    expect(relisted.map((r) => [r.sessionId, r.events])).toEqual([[ID, list[0].events]]);
+
     const exported = await runCli(['traces', 'export', ID], { home: env.home });
     expect(exported.code).toBe(0);
     expect(exported.stdout).toBe(text1 + text2);
