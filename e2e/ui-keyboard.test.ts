@@ -157,17 +157,22 @@ describe('transcript follows output', () => {
         ),
     );
 
+  /** A new allow-all session whose answer streams for a while (200 lines, 10 ms a chunk). */
+  async function startLongAnswer(page: Page): Promise<void> {
+    await openProject(page, env.home.workspace);
+    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await page.getByLabel('Approval mode').selectOption('allow-all');
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByLabel('Prompt').fill('STREAMLONG tell me a lot');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+  }
+
   it(
     'sticks to the bottom while streaming; scrolling up shows "Jump to latest" and stops following',
     { timeout: 120_000 },
     async () => {
       const { page } = env;
-      await openProject(page, env.home.workspace);
-      await page.getByRole('button', { name: 'Chat', exact: true }).click();
-      await page.getByLabel('Approval mode').selectOption('allow-all');
-      await page.getByRole('button', { name: 'New session' }).click();
-      await page.getByLabel('Prompt').fill('STREAMLONG tell me a lot');
-      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await startLongAnswer(page);
       // while it streams, sample the distance to the bottom several times
       await page.getByText('Line 40 of a long').waitFor({ timeout: 30_000 });
       const gaps: number[] = [];
@@ -222,12 +227,7 @@ describe('transcript follows output', () => {
       // The list library has its own follow logic that snaps to the bottom when it finds itself there after a size
       // increase; a person who scrolled up by a hair (or whose wheel scroll had not landed yet) was pulled back.
       const { page } = env;
-      await openProject(page, env.home.workspace);
-      await page.getByRole('button', { name: 'Chat', exact: true }).click();
-      await page.getByLabel('Approval mode').selectOption('allow-all');
-      await page.getByRole('button', { name: 'New session' }).click();
-      await page.getByLabel('Prompt').fill('STREAMLONG tell me a lot');
-      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await startLongAnswer(page);
       await page.getByText('Line 30 of a long').waitFor({ timeout: 30_000 });
       await expect.poll(async () => (await metrics(page)).gap).toBeLessThan(60);
       await page.locator('[data-testid="transcript"]').hover();
