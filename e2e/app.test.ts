@@ -17,6 +17,7 @@ const PNG = Buffer.from(
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
 
+const SLEEP = `100.${process.pid}`;
 let env: Env;
 
 beforeAll(async () => {
@@ -43,7 +44,8 @@ beforeAll(async () => {
       phase === 0
         ? call('exec_command', { cmd: 'yes', yield_time_ms: 500 })
         : say('yes is flooding in the background.'),
-    SLEEPER: (phase) => (phase === 0 ? call('exec_command', { cmd: 'sleep 100' }) : say('slept')),
+    // a duration no other test uses: the check below looks for it machine-wide (ui-cards runs `sleep 100` at the same time)
+    SLEEPER: (phase) => (phase === 0 ? call('exec_command', { cmd: `sleep ${SLEEP}` }) : say('slept')),
   });
   writeFileSync(join(env.home.workspace, 'pic.png'), PNG);
 }, 60_000);
@@ -214,15 +216,15 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await expect.poll(() => pgrep('^yes$'), { timeout: 10_000 }).toBe('');
   });
 
-  it('Stop during `sleep 100` aborts the task and leaves no process', async () => {
+  it('Stop during a long `sleep` aborts the task and leaves no process', async () => {
     const { page } = env;
     await newSession(page, 'allow-all', 'SLEEPER wait a while');
     await page.locator('.tool-card[data-status="running"]').waitFor();
-    await expect.poll(() => pgrep('^sleep 100$')).not.toBe('');
+    await expect.poll(() => pgrep(`^sleep ${SLEEP.replace('.', '\\.')}$`)).not.toBe('');
     await page.getByRole('button', { name: 'Stop the task' }).click();
     await expect.poll(() => text(page.getByTestId('session-status')), { timeout: 15_000 }).toBe('aborted');
     await page.getByText('You stopped the task.').waitFor();
-    await expect.poll(() => pgrep('^sleep 100$'), { timeout: 10_000 }).toBe('');
+    await expect.poll(() => pgrep(`^sleep ${SLEEP.replace('.', '\\.')}$`), { timeout: 10_000 }).toBe('');
     await shot(page, '11-stopped');
   });
 
