@@ -116,7 +116,7 @@ describe.runIf(canFindTagged)('containment', () => {
     expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 0, 3000)).toBe(true);
   }, 40_000);
 
-  it('one watchdog per host process: three registries share it, and kill -9 of the host ends all their commands', async () => {
+  it('one watchdog per host process: three registries share it; kill -9 of the host ends all their commands', async () => {
     const t = unique();
     const home = mkdtempSync(join(tmpdir(), 'floe-reap-'));
     cleanups.push(() => rmSync(home, { recursive: true, force: true }));

@@ -70,12 +70,14 @@ export function sweepDeadHosts(dir: string): number[] {
 
 // The watchdog of one records folder in one host process, shared by every registry recording there (a host with 20
 // sessions runs one, not 20: starting a bash per registry cost the host's event loop a fork on the hot path of each
-// session's first command). The host writes `add <tag>` when a registry starts its first command, `drop <tag>` when
-// it closes, and `bye` when none is left. When the pipe ends without `bye`, the host is gone: it ends every process
-// carrying one of the tags (a login capture, `<tag>-capture`, gets SIGTERM only) and removes their records.
+// session's first command). It starts with the tags known then on its command line; the host writes `add <tag>`
+// when another registry starts its first command, `drop <tag>` when one closes, and `bye` when none is left. When
+// the pipe ends without `bye`, the host is gone: it ends every process carrying one of the tags (a login capture,
+// `<tag>-capture`, gets SIGTERM only) and removes their records.
 const WATCHDOG = `
 prefix=$1
 declare -A tags=()
+for k in "\${@:2}"; do case $k in ''|*[!0-9a-f]*) ;; *) tags[$k]=1 ;; esac; done
 while IFS= read -r line; do
   case $line in
     bye) exit 0 ;;
@@ -155,11 +157,9 @@ class SharedWatchdog {
   private spawn(): void {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
     try {
-      const w = spawn('bash', ['--noprofile', '--norc', '-c', WATCHDOG, 'floe-watchdog', recordPrefix(this.dir)], {
-        detached: true,
-        stdio: ['pipe', 'ignore', 'ignore'],
-        env,
-      });
+      // the tags known now go on the command line, so they are watched even if the host dies before the pipe is read
+      const argv = ['--noprofile', '--norc', '-c', WATCHDOG, 'floe-watchdog', recordPrefix(this.dir), ...this.tags];
+      const w = spawn('bash', argv, { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env });
       w.on('error', () => {});
       // killed or failed: forget it, so the next registry to start a command starts a new one with every tag
       w.on('exit', () => {
@@ -169,7 +169,6 @@ class SharedWatchdog {
       (w.stdin as unknown as { unref?: () => void } | null)?.unref?.();
       w.stdin?.on('error', () => {});
       this.child = w;
-      this.send([...this.tags].map((t) => `add ${t}\n`).join(''));
     } catch {
       // no watchdog: the next start still reaps from the records
     }

@@ -6,7 +6,7 @@ import { startsWaiting, startTurn } from '../../../main/environment/commands/spa
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 describe('command start turns', () => {
-  it('the first start of a turn goes at once; the rest go one per turn, in order, with timers running between', async () => {
+  it('the first start of a turn goes at once; the rest one per turn, in order, with due timers between', async () => {
     const order: string[] = [];
     // a fork holds the thread for a few ms (busy-waited here, so the timer below is due by the next turn)
     const fork = () => {

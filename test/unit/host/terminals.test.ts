@@ -233,7 +233,7 @@ describe('TerminalHub', () => {
     return rows;
   }
 
-  it('the command exits while a resync is being made: the pane and the final screen both end on the last output', async () => {
+  it('the command exits while a resync copy is made: pane and final screen both end on the last output', async () => {
     const { reg, hub, got, listen } = setup();
     offs.push(listen());
     reg.start('proc-1');
