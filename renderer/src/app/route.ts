@@ -40,6 +40,8 @@ export async function startRouting(): Promise<void> {
   if (started) return;
   started = true;
   const want = parseRoute(location.hash);
+  // the person may go somewhere while the project and session load (even to the screen shown): their choice wins
+  const moves = useNav.getState().moves;
   if (want?.projectId) {
     const p = await useProjects.getState().open(want.projectId);
     if (p) {
@@ -47,7 +49,8 @@ export async function startRouting(): Promise<void> {
       if (want.sessionId) await useChat.getState().openSession(want.sessionId);
     }
   }
-  if (want && (want.screen !== 'chat' || useProjects.getState().currentId)) useNav.getState().go(want.screen);
+  const moved = useNav.getState().moves !== moves;
+  if (want && !moved && (want.screen !== 'chat' || useProjects.getState().currentId)) useNav.getState().go(want.screen);
   const write = () => {
     const next = formatRoute(current());
     if (next !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${next}`);
