@@ -12,6 +12,7 @@ import { shadowDir } from '../../main/checkpoints/index.js';
 import { createHost, type HostService } from '../../main/host/index.js';
 import { startModelServer, type ModelServer } from '../fixtures/model-server.js';
 import { tempHome, type TempHome } from '../helpers/cli.js';
+import { ok } from '../helpers/host.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -27,12 +28,6 @@ async function setup(): Promise<{ server: ModelServer; env: TempHome; h: HostSer
   const h = createHost({ home: env.home, mode: 'web', retrySchedule: [10, 10, 10] });
   cleanups.push(() => h.dispose());
   return { server, env, h };
-}
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
 }
 
 async function runTurn(h: HostService, sessionId: string, prompt: string): Promise<void> {

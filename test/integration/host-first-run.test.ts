@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHost, type HostService } from '../../main/host/index.js';
 import { startModelServer, type ModelServer } from '../fixtures/model-server.js';
+import { ok } from '../helpers/host.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -31,12 +32,6 @@ function freshHost(): { h: HostService; home: string; root: string } {
   const h = createHost({ home, mode: 'web', retrySchedule: [10] });
   cleanups.push(() => h.dispose());
   return { h, home, root };
-}
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
 }
 
 function onlyOpenAi(server: ModelServer): void {

@@ -9,18 +9,13 @@ import type { ApiSessionContext } from '../../shared/api.js';
 import { createHost, type HostService } from '../../main/host/index.js';
 import { startModelServer } from '../fixtures/model-server.js';
 import { tempHome } from '../helpers/cli.js';
+import { ok } from '../helpers/host.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.reverse()) await c();
   cleanups = [];
 });
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 
 function statusEnd(h: HostService, sessionId: string): Promise<string> {
   return new Promise((resolve) => {

@@ -4,9 +4,10 @@
 // (new host process) keeps the switched model, an unknown name is refused naming the choices, and a running task
 // refuses the switch.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHost, type HostService } from '../../main/host/index.js';
+import { createHost } from '../../main/host/index.js';
 import { startModelServer, type ScriptStep } from '../fixtures/model-server.js';
 import { readJsonl, tempHome, traceFiles } from '../helpers/cli.js';
+import { ok, runToEnd, until } from '../helpers/host.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -30,33 +31,6 @@ async function setup(script: ScriptStep[]) {
     return h;
   };
   return { server, env, open };
-}
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-
-function until(h: HostService, pred: (event: string, p: any) => boolean, ms = 20_000): Promise<any> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => {
-      off();
-      reject(new Error('timed out waiting for an event'));
-    }, ms);
-    const off = h.onEvent((event, p) => {
-      if (!pred(event, p)) return;
-      clearTimeout(t);
-      off();
-      resolve(p);
-    });
-  });
-}
-
-async function runToEnd(h: HostService, sessionId: string, prompt: string): Promise<string> {
-  const done = until(h, (e, p) => e === 'session.status' && p.sessionId === sessionId && p.status !== 'running');
-  await ok(h, 'sessions.run', { sessionId, prompt });
-  return (await done).status;
 }
 
 const toolNames = (body: any): string[] => (body.tools ?? []).map((t: any) => t.function?.name ?? t.name);

@@ -2,9 +2,10 @@
 // vision model as image parts after the text; sessions.steer carries them into the running task (or starts one
 // when it already ended); a prompt of only images is allowed, an empty prompt without images is refused.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHost, type HostService } from '../../main/host/index.js';
+import { createHost } from '../../main/host/index.js';
 import { startModelServer, type ScriptStep } from '../fixtures/model-server.js';
 import { tempHome } from '../helpers/cli.js';
+import { ok } from '../helpers/host.js';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 let cleanups: (() => Promise<void> | void)[] = [];
@@ -12,12 +13,6 @@ afterEach(async () => {
   for (const c of cleanups.reverse()) await c();
   cleanups = [];
 });
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 
 /** The user-side content parts of every request, as their types (text or image_url). */
 const userParts = (body: any): string[] =>

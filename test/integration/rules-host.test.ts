@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type HostService } from '../../main/host/index.js';
 import { startModelServer, type ModelServer, type Script } from '../fixtures/model-server.js';
 import { tempHome, type TempHome } from '../helpers/cli.js';
+import { ok } from '../helpers/host.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -28,12 +29,6 @@ async function setup(script: Script): Promise<{ server: ModelServer; env: TempHo
     return h;
   };
   return { server, env, open };
-}
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
 }
 
 function waitFor(h: HostService, event: string, pred: (p: any) => boolean = () => true, ms = 30_000): Promise<any> {

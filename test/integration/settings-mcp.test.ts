@@ -10,6 +10,7 @@ import { createAgent } from '../../main/sdk/index.js';
 import { startModelServer } from '../fixtures/model-server.js';
 import { payloads, tempHome } from '../helpers/cli.js';
 import { drain } from '../helpers/drain.js';
+import { ok } from '../helpers/host.js';
 
 const require = createRequire(import.meta.url);
 const EVERY_BIN = path.join(
@@ -45,12 +46,6 @@ function setup(): { h: HostService; file: string } {
   const h = createHost({ home: env.home, mode: 'desktop' });
   cleanups.push(() => h.dispose());
   return { h, file: path.join(env.home, 'agents/default/system_config.yaml') };
-}
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
 }
 
 describe('settings: MCP servers', () => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type HostService } from '../../main/host/index.js';
 import { startModelServer, type ModelServer, type ScriptStep } from '../fixtures/model-server.js';
 import { tempHome, type TempHome } from '../helpers/cli.js';
+import { ok } from '../helpers/host.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -22,12 +23,6 @@ async function setup(script: ScriptStep[] = []): Promise<{ server: ModelServer; 
   const h = createHost({ home: env.home, mode: 'desktop' });
   cleanups.push(() => h.dispose());
   return { server, env, h };
-}
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
 }
 
 /** A port on 127.0.0.1 with nothing listening (bound, then closed). */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type HostService } from '../../main/host/index.js';
 import { jsonLines, REPO, runCli, tempHome, type TempHome } from '../helpers/cli.js';
+import { ok } from '../helpers/host.js';
 
 const FIXTURE = path.join(REPO, 'test/fixtures/traces/seed-compaction');
 const ID = 'seedharness-2025-06-02-build-fix';
@@ -32,12 +33,6 @@ function host(env: TempHome): HostService {
   const h = createHost({ home: env.home, mode: 'desktop' });
   cleanups.push(() => h.dispose());
   return h;
-}
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
 }
 
 const storedParts = (env: TempHome) =>

@@ -11,6 +11,7 @@ import { startModelServer, type RecordedRequest, type ScriptStep } from '../fixt
 import { tempHome, traceFiles } from '../helpers/cli.js';
 import { firstUserText } from '../helpers/roles.js';
 import { cleanupAll, intactTraceFile, onCleanup, waitFor } from '../faults/support.js';
+import { ok } from '../helpers/host.js';
 
 afterEach(cleanupAll);
 
@@ -51,12 +52,6 @@ async function hostWith(
   const events: Env['events'] = [];
   host.onEvent((event, payload) => events.push({ event, payload }));
   return { host, home: env.home, workspace: env.workspace, events, server };
-}
-
-async function ok<T = any>(h: HostService, method: string, params: unknown = {}): Promise<T> {
-  const r = await h.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
 }
 
 async function newSession(e: Env, approvalMode: string): Promise<string> {
