@@ -36,8 +36,12 @@ export const FRESH_QUERIES: LabelledQuery[] = [
   M('update a file on github', 'github:create_or_update_file', 'github:push_files'),
   M('get user info', 'slack:slack_get_user_profile', 'slack:slack_get_users', 'github:search_users'),
   M('read several documents', 'filesystem:read_multiple_files', 'filesystem:read_text_file', 'filesystem:read_file'),
-  M('remove something from the knowledge graph', 'memory:delete_entities', 'memory:delete_relations',
-    'memory:delete_observations'),
+  M(
+    'remove something from the knowledge graph',
+    'memory:delete_entities',
+    'memory:delete_relations',
+    'memory:delete_observations',
+  ),
 
   N('send an sms to a phone number'),
   N('query a postgres table'),

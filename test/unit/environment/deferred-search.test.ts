@@ -205,9 +205,14 @@ describe('coverage and abstention', () => {
     ]);
     expect(idx.tools[0]!.all.has(stem('converted'))).toBe(true);
     expect(idx.tools[0]!.strong.has(stem('converted'))).toBe(false);
-    expect(searchTools('convert a timestamp', idx.tools.map((t) => t.def), 5, { minCoverage: 0.8 }).results).toEqual(
-      [],
-    );
+    expect(
+      searchTools(
+        'convert a timestamp',
+        idx.tools.map((t) => t.def),
+        5,
+        { minCoverage: 0.8 },
+      ).results,
+    ).toEqual([]);
   });
 });
 
@@ -233,10 +238,7 @@ describe('a tool named by every query word', () => {
       def('mcp__team__get_history', 'Get recent messages from a channel.'),
       def('mcp__team__send_message', 'Send a message as the bot.'),
     ];
-    expect(names(searchTools('post message', tools))).toEqual([
-      'mcp__team__post_message',
-      'mcp__team__send_message',
-    ]);
+    expect(names(searchTools('post message', tools))).toEqual(['mcp__team__post_message', 'mcp__team__send_message']);
     // no tool is named by every word: partial matches stay
     expect(names(searchTools('channel message', tools))).toContain('mcp__team__get_history');
   });
