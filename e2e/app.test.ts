@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, shot, startEnv, terminalLines, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, shot, startEnv, stopAfterAll, terminalLines, type Env } from './harness.js';
 
 // a 2×2 red PNG
 const PNG = Buffer.from(
@@ -50,14 +50,7 @@ beforeAll(async () => {
   writeFileSync(join(env.home.workspace, 'pic.png'), PNG);
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'app');
 
 const approval = () => env.page.locator('.approval').first();
 

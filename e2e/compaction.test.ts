@@ -4,8 +4,8 @@
 // the start of the trace's second file.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 let env: Env;
 
@@ -18,15 +18,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-compaction-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'compaction');
 
 describe('context meter and Compact', () => {
   it('the meter shows the last prompt against the window; Compact streams a summary, marks it and resets the meter', async () => {

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openProject, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openNewChat, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 let env: Env;
 
@@ -18,16 +18,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-composer-images-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.page.setViewportSize({ width: 1440, height: 900 }).catch(() => undefined);
-  await env?.stop();
-});
+stopAfterAll(() => env, 'composer-images');
 
 type Fake = { name: string; kind: 'png' | 'text' | 'svg' | 'huge' };
 
@@ -69,11 +60,7 @@ async function give(page: Page, how: 'paste' | 'drop', f: Fake): Promise<void> {
 describe('composer images', () => {
   it('paste and drop, checks, image parts for a vision model, saved files for a text-only one', async () => {
     const { page } = env;
-    await openProject(page, env.home.workspace);
-    await page.getByRole('button', { name: 'Chat', exact: true }).click();
-    await page.getByRole('button', { name: 'New session' }).click();
-    const box = page.getByLabel('Prompt');
-    await box.waitFor();
+    const box = await openNewChat(page, env.home.workspace);
     const thumbs = page.getByRole('list', { name: 'Attached images' });
     const alert = page.locator('.composer').getByRole('alert');
 

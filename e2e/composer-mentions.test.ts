@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openProject, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openNewChat, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 let env: Env;
 
@@ -27,25 +27,12 @@ beforeAll(async () => {
   execFileSync('git', ['-C', ws, 'init', '-q']);
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-composer-mentions-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.page.setViewportSize({ width: 1440, height: 900 }).catch(() => undefined);
-  await env?.stop();
-});
+stopAfterAll(() => env, 'composer-mentions');
 
 describe('composer @-mentions', () => {
   it('lists workspace files fuzzily and inserts the chosen path with the keyboard', async () => {
     const { page } = env;
-    await openProject(page, env.home.workspace);
-    await page.getByRole('button', { name: 'Chat', exact: true }).click();
-    await page.getByRole('button', { name: 'New session' }).click();
-    const box = page.getByLabel('Prompt');
-    await box.waitFor();
+    const box = await openNewChat(page, env.home.workspace);
     await box.focus();
     const list = page.getByRole('listbox', { name: 'Workspace files' });
     const selected = list.getByRole('option', { selected: true });

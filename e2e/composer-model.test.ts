@@ -2,8 +2,8 @@
 // `/model` switch the session's model between turns; the next request goes to the new model; the switch shows in
 // the transcript as a note and in the trace timeline as a row; `/model` alone lists the models; an unknown name is
 // refused naming the choices.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openProject, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openProject, startEnv, stopAfterAll, type Env } from './harness.js';
 
 let env: Env;
 
@@ -14,15 +14,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-composer-model-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'composer-model');
 
 describe('composer model switch', () => {
   it('picker and /model switch the next turn’s model, traced as a note; unknown names are refused', async () => {

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach } from 'vitest';
 import {
   startModelServer,
   type ModelServer,
@@ -153,6 +154,35 @@ export async function startEnv(
     home.cleanup();
     throw e;
   }
+}
+
+/**
+ * The hooks every e2e file needs after its tests: a screenshot of a failed test (`FAILED-<prefix>-<test name>.png`),
+ * and at the end the viewport back to its default and the environment stopped.
+ */
+export function stopAfterAll(getEnv: () => Env | undefined, prefix: string): void {
+  afterEach(async (ctx) => {
+    const env = getEnv();
+    if (ctx.task.result?.state === 'fail' && env)
+      await shot(env.page, `FAILED-${prefix}-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+        () => undefined,
+      );
+  });
+  afterAll(async () => {
+    const env = getEnv();
+    await env?.page.setViewportSize({ width: 1440, height: 900 }).catch(() => undefined);
+    await env?.stop();
+  });
+}
+
+/** Opens `dir` as a project and a new session in Chat; returns the (empty) prompt box. */
+export async function openNewChat(page: Page, dir: string): Promise<Locator> {
+  await openProject(page, dir);
+  await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await page.getByRole('button', { name: 'New session' }).click();
+  const box = page.getByLabel('Prompt');
+  await box.waitFor();
+  return box;
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

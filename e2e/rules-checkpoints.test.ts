@@ -5,8 +5,8 @@
 // Settings lists, adds and removes rules.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 const call = (cmd: string) => ({ reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd } }] } });
 const say = (text: string) => ({ reply: { text } });
@@ -24,15 +24,7 @@ beforeAll(async () => {
   writeFileSync(join(env.home.workspace, 'b.txt'), 'to be removed by an allowed command\n');
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-rules-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'rules');
 
 const file = (name: string) => join(env.home.workspace, name);
 const read = (name: string) => (existsSync(file(name)) ? readFileSync(file(name), 'utf8') : null);

@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 const require = createRequire(import.meta.url);
 const bin = (pkg: string) => join(dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
@@ -53,15 +53,7 @@ beforeAll(async () => {
     ].join('\n'),
   );
 }, 60_000);
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-settings-mcp-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'settings-mcp');
 
 describe('settings: MCP servers', () => {
   it('shows a connected server with its tool count and a failing one with its message', async () => {

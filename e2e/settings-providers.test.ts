@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 let env: Env;
 
@@ -14,15 +14,7 @@ beforeAll(async () => {
   // the connectivity check's prompt: the scripted server refuses the key
   env = await startEnv({ 'Reply with OK.': () => ({ error: { status: 401 } }) });
 }, 60_000);
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-settings-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'settings');
 
 async function refusedPort(): Promise<number> {
   const srv = net.createServer();

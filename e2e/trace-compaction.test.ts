@@ -4,9 +4,9 @@
 // until opened, and where the second file begins.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../test/helpers/cli.js';
-import { shot, startEnv, type Env } from './harness.js';
+import { shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 const DIR = join(REPO, 'test/fixtures/traces/seed-compaction');
 const ID = 'seedharness-2025-06-02-build-fix';
@@ -17,15 +17,7 @@ let env: Env;
 beforeAll(async () => {
   env = await startEnv({});
 }, 60_000);
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-trace-compaction-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'trace-compaction');
 
 describe('a compacted seed-protocol session in the trace browser', () => {
   it('imports as one session; compactions are spans with status; the summary opens on demand; part 2 is marked', async () => {

@@ -4,8 +4,8 @@
 // code blocks a working Copy button; request metadata is a footer under the answer, not a row before it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, reachable, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, reachable, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -44,15 +44,7 @@ beforeAll(async () => {
   await env.ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-ui-cards-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'ui-cards');
 
 describe('readable cards', () => {
   it('a command reads as highlighted multi-line shell text with working directory and wait; raw JSON on demand', async () => {

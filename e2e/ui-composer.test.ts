@@ -1,7 +1,7 @@
 // E2E (issue 12, item 9, slash commands) in real Chromium: typing "/" lists the commands; /mode changes the
 // approval mode; an unknown command says what to do; /clear starts a fresh session with the same mode.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openProject, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openNewChat, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 let env: Env;
 
@@ -9,24 +9,12 @@ beforeAll(async () => {
   env = await startEnv({});
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-ui-composer-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'ui-composer');
 
 describe('composer slash commands', () => {
   it('/ lists commands; /mode switches; unknown commands explain; /clear opens a fresh session', async () => {
     const { page } = env;
-    await openProject(page, env.home.workspace);
-    await page.getByRole('button', { name: 'Chat', exact: true }).click();
-    await page.getByRole('button', { name: 'New session' }).click();
-    const box = page.getByLabel('Prompt');
-    await box.waitFor();
+    const box = await openNewChat(page, env.home.workspace);
     await box.fill('/mo');
     await page
       .getByRole('list', { name: 'Commands' })

@@ -2,8 +2,8 @@
 // status, exit code, duration, Kill — including a command that printed nothing; the newest is on top and
 // selected; a pane opens on demand. A pane in a page without a GPU (headless Chromium: WebGL only on SwiftShader)
 // draws with xterm's DOM renderer, and after a burst of output its drawn rows are the terminal's screen.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -24,15 +24,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-ui-dock-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'ui-dock');
 
 describe('terminal dock', () => {
   it('lists all commands with status, exit code and duration; newest first; pane on demand; Kill', async () => {

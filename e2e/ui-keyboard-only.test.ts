@@ -3,8 +3,8 @@
 // prompt, send with Enter, decide the approval card with A, and the answer arrives. Every stop on the way has an
 // accessible name. No click, no programmatic focus.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnv, stopAfterAll, type Env } from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -17,15 +17,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-ui-kb-only-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'ui-kb-only');
 
 /** The focused element's accessible name: aria-label, else its label, else its text. */
 const focusedName = (page: Page): Promise<string> =>

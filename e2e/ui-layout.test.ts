@@ -2,8 +2,8 @@
 // terminal dock on the right (wide), at the bottom (narrow, or by choice) or hidden, a conversation at least
 // 480 px wide, and Stop / Steer visible and clickable (nothing covers them).
 import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, reachable, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, reachable, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -17,15 +17,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-ui-layout-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'ui-layout');
 
 const box = async (l: Locator) => (await l.boundingBox())!;
 

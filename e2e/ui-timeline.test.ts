@@ -1,8 +1,8 @@
 // E2E (issue 12, item 8) in real Chromium: timeline rows read as the command (not raw JSON); a tool row's detail
 // shows the call, who approved it and when, under which approval mode and rule, its duration, exit code and
 // output, with the raw record behind a toggle.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newSession, openProject, reachable, shot, startEnv, type Env } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newSession, openProject, reachable, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -22,15 +22,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && env)
-    await shot(env.page, `FAILED-ui-timeline-${ctx.task.name.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-      () => undefined,
-    );
-});
-afterAll(async () => {
-  await env?.stop();
-});
+stopAfterAll(() => env, 'ui-timeline');
 
 describe('timeline', () => {
   it('readable row label; detail with approval (who, when, mode, rule), duration, exit code and output; raw behind a toggle', async () => {
