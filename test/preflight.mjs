@@ -12,6 +12,7 @@ export const REQUIREMENTS = [
   { pkg: 'procps', command: 'pgrep', why: 'process-cleanup tests use pgrep' },
   { pkg: 'python3', command: 'python3', why: 'terminal tests use python3' },
   { pkg: 'git', command: 'git', why: 'checkpoint tests use git' },
+  { pkg: 'bubblewrap', command: 'bwrap', why: 'the command sandbox and its escape suite run commands in bwrap' },
 ];
 
 function onPath(command, env) {

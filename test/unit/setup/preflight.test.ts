@@ -20,11 +20,11 @@ describe('npm test preflight', () => {
       expect(r.status).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(
-        'npm test needs system packages that are missing: procps (pgrep), python3 (python3), git (git). ' +
-          'Install them with: sudo apt-get install -y procps python3 git\n',
+        'npm test needs system packages that are missing: procps (pgrep), python3 (python3), git (git), ' +
+          'bubblewrap (bwrap). Install them with: sudo apt-get install -y procps python3 git bubblewrap\n',
       );
       const pk = spawnSync(process.execPath, [SCRIPT, '--packages'], { env: { PATH: empty }, encoding: 'utf8' });
-      expect(pk.stdout).toBe('procps python3 git\n');
+      expect(pk.stdout).toBe('procps python3 git bubblewrap\n');
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
