@@ -12,7 +12,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['e2e/global-setup.ts'],
+    // a temporary HOME with an empty profile for every test process (test/global-home.ts)
+    globalSetup: ['test/global-home.ts', 'e2e/global-setup.ts'],
     reporters: ['default'],
   },
 });
