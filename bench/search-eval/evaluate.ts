@@ -1,29 +1,45 @@
-// Runs the labelled queries through searchTools over the fixture's tools (or a larger catalogue made of renamed
-// server copies, where any copy of an expected tool counts) and returns one outcome per query. Used by
-// `npm run eval:search` and by the unit test that keeps the default ranker above the goals.
-import { searchTools, type SearchOptions } from '../../main/environment/deferred/search.js';
-import { catalogue } from './catalogue.js';
-import { loadFixture, toDefinitions } from './fixture.js';
+// Runs labelled queries through searchTools over the evaluation registry (registry.ts: 147 real tools of 14 npm MCP
+// servers) or a registry of n tools (the real ones, then whole servers copied as similar products) and returns one
+// outcome per query. With copies, `copies: 'count'` lets a copy of an expected tool count for it (gitea's
+// create_issue for GitHub's), `'strict'` only the real tool. Used by `npm run eval:search` and the unit tests of
+// the harness (which assert correctness only, never scores).
+import { searchTools, type SearchOptions, type SearchOutcome } from '../../main/environment/deferred/search.js';
+import type { LabelledQuery } from './labels.js';
 import { rankOf, type QueryOutcome } from './metrics.js';
-import { QUERIES, type LabelledQuery } from './queries.js';
+import { evalRegistry, largeRegistry } from './registry.js';
 
-/** `mcp__github12__x` → `mcp__github__x`: a catalogue copy of a tool stands for the tool. */
-export const originalName = (name: string): string => name.replace(/^mcp__(.+?)\d+__/, 'mcp__$1__');
+export interface EvaluateOptions {
+  search?: SearchOptions;
+  /** search a registry of this many tools instead of the 147 real ones */
+  size?: number;
+  /** at `size`: does a copy of an expected tool count (default) or only the real tool */
+  copies?: 'count' | 'strict';
+}
 
-export function evaluate(
-  opts: { search?: SearchOptions; catalogueSize?: number; queries?: readonly LabelledQuery[] } = {},
-): QueryOutcome[] {
-  const realTools = toDefinitions(loadFixture().tools);
-  const tools = opts.catalogueSize ? catalogue(opts.catalogueSize) : realTools;
-  const fullName = (ref: string): string => {
-    const [server, tool] = ref.split(':');
-    const name = `mcp__${server}__${tool}`;
-    if (!realTools.some((t) => t.name === name))
-      throw new Error(`queries.ts refers to ${ref}, which is not in mcp-tools.json`);
-    return name;
-  };
-  return (opts.queries ?? QUERIES).map((q) => {
-    const returned = searchTools(q.query, tools, undefined, opts.search).results.map((r) => originalName(r.name));
-    return { query: q, returned, rank: q.category === 'nomatch' ? 0 : rankOf(q.expect.map(fullName), returned) };
+/** `server:tool` → mcp__server__tool, checked against the real registry. */
+export function fullName(ref: string, names: ReadonlySet<string>): string {
+  const [server, tool] = ref.split(':');
+  const name = `mcp__${server}__${tool}`;
+  if (!names.has(name)) throw new Error(`a query refers to ${ref}, which is not in the evaluation registry`);
+  return name;
+}
+
+/** Whether a response claims a strong match (a response without the field: whether it returned anything). */
+export function claimsStrong(out: SearchOutcome): boolean {
+  const flagged = (out as { strong_match?: boolean }).strong_match;
+  return flagged ?? out.results.length > 0;
+}
+
+export function evaluate(queries: readonly LabelledQuery[], opts: EvaluateOptions = {}): QueryOutcome[] {
+  const real = evalRegistry();
+  const names = new Set(real.map((t) => t.name));
+  const large = opts.size ? largeRegistry(opts.size) : undefined;
+  const tools = large?.tools ?? real;
+  const asOriginal = (n: string) => (opts.copies === 'strict' ? n : (large?.origin.get(n) ?? n));
+  return queries.map((q) => {
+    const expected = q.expect.map((e) => fullName(e, names));
+    const out = searchTools(q.query, tools, undefined, opts.search);
+    const returned = out.results.map((r) => asOriginal(r.name));
+    return { query: q, returned, strong: claimsStrong(out), rank: expected.length ? rankOf(expected, returned) : 0 };
   });
 }

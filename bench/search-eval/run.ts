@@ -1,118 +1,110 @@
-// `npm run eval:search`: runs every labelled query (queries.ts) through the deferred-tool search over the real
-// tool lists of the fixture (mcp-tools.json) and prints top-1, top-3, MRR and abstention per category and overall,
-// for each query set and all together, with the goals and verdicts; `results` is the mean number of results a query
-// returned (what the model reads). Sets: tuning (queries.ts), held-out 1 (every 4th query of queries.ts: not looked
-// at in the first round, tuned on since the second) and held-out 2 (queries-fresh.ts: never tuned against).
-// Options: --dev (the two tuned-on sets only: use this while tuning), --misses (list the queries that missed),
-// --engine minisearch|bm25f and --min-coverage <0..1> (to compare rankers; default: what searchTools uses),
-// --catalogue <n> (search n tools: the real ones repeated over renamed server copies; any copy counts).
-import { DEFAULT_ENGINE, type SearchOptions } from '../../main/environment/deferred/search.js';
-import { ENGINES, type EngineName } from '../../main/environment/deferred/tool-index.js';
+// `npm run eval:search`: runs the labelled queries through the deferred-tool search over the real tool lists of 14
+// npm MCP servers (147 tools) and prints top-1, top-3, MRR, strong-match abstention and false abstention per kind
+// (with arguments, without, no match) and overall, with the goals and verdicts. By default the TUNING set
+// (queries-tuning.ts); `--held-out` runs the held-out set (queries-held-out.ts) instead: run it once, when the
+// ranker is done. Options: --misses (list the queries that missed; refused with --held-out), --size <n> (search n
+// tools: the real ones, then whole servers copied as similar products), --strict (with --size: a copy of the
+// expected tool does not count).
+import { DEFAULT_MAX_RESULTS } from '../../main/environment/deferred/search.js';
 import { evaluate } from './evaluate.js';
-import { loadFixture } from './fixture.js';
-import { byCategory, GOALS, score, verdicts, type GroupScore, type QueryOutcome } from './metrics.js';
-import { FRESH_QUERIES } from './queries-fresh.js';
-import { CATEGORIES, isHeldOut, QUERIES } from './queries.js';
+import { KINDS, kindOf } from './labels.js';
+import { byKind, GOALS, score, verdicts, type QueryOutcome } from './metrics.js';
+import { HELD_OUT_QUERIES } from './queries-held-out.js';
+import { TUNING_QUERIES } from './queries-tuning.js';
+import { realTools } from './registry.js';
 
-const USAGE =
-  'Options: --dev, --misses, --engine <minisearch|bm25f>, --min-coverage <0..1>, --min-relative <0..1>, --catalogue <n>.';
+const USAGE = 'Options: --held-out, --misses, --size <n>, --strict.';
 const args = process.argv.slice(2).filter((a) => a !== '--');
-let devOnly = false;
+let heldOut = false;
 let showMisses = false;
+let strict = false;
 let size = 0;
-const options: SearchOptions = {};
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
   const value = args[i + 1];
-  if (a === '--dev') devOnly = true;
+  if (a === '--held-out') heldOut = true;
   else if (a === '--misses') showMisses = true;
-  else if (a === '--engine' && value && value in ENGINES) {
-    options.engine = value as EngineName;
-    i++;
-  } else if (a === '--min-coverage' && value && Number(value) >= 0 && Number(value) <= 1) {
-    options.minCoverage = Number(value);
-    i++;
-  } else if (a === '--min-relative' && value && Number(value) >= 0 && Number(value) <= 1) {
-    options.minRelativeScore = Number(value);
-    i++;
-  } else if (a === '--catalogue' && value && Number.isInteger(Number(value)) && Number(value) > 0) {
+  else if (a === '--strict') strict = true;
+  else if (a === '--size' && value && Number.isInteger(Number(value)) && Number(value) > 0) {
     size = Number(value);
     i++;
   } else {
-    console.error(`eval:search: bad option "${a}${value && !value.startsWith('--') ? ` ${value}` : ''}". ${USAGE}`);
+    console.error(`eval:search: bad option "${a}". ${USAGE}`);
     process.exit(2);
   }
 }
+if (heldOut && showMisses) {
+  console.error('eval:search: --misses lists tuning misses only; the held-out set is scored, not read for tuning.');
+  process.exit(2);
+}
+if (strict && !size) {
+  console.error('eval:search: --strict applies to a registry with copies; give --size <n> too.');
+  process.exit(2);
+}
 
-const fixture = loadFixture();
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
 
-function table(title: string, outcomes: QueryOutcome[]): GroupScore {
-  const rows: string[][] = [['category', 'n', 'top-1', 'top-3', 'MRR', 'abstention', 'false abst.', 'results']];
+function table(title: string, outcomes: QueryOutcome[]): void {
+  const rows: string[][] = [['kind', 'n', 'top-1', 'top-3', 'MRR', 'abstention', 'false abst.', 'empty', 'results']];
   const perQuery = (o: QueryOutcome[]) => f(o.reduce((n, x) => n + x.returned.length, 0) / o.length);
-  for (const [c, s] of byCategory(outcomes, CATEGORIES)) {
-    const of = outcomes.filter((o) => o.query.category === c);
+  const line = (label: string, of: QueryOutcome[]) => {
+    const s = score(of);
     rows.push([
-      c,
+      label,
       String(of.length),
       f(s.top1),
       f(s.top3),
       f(s.mrr),
       f(s.abstention),
       String(s.falseAbstentions),
+      String(s.empty),
       perQuery(of),
     ]);
-  }
-  const all = score(outcomes);
-  const row = [
-    f(all.top1),
-    f(all.top3),
-    f(all.mrr),
-    f(all.abstention),
-    String(all.falseAbstentions),
-    perQuery(outcomes),
-  ];
-  rows.push(['overall', String(outcomes.length), ...row]);
+  };
+  for (const k of byKind(outcomes, KINDS).keys())
+    line(
+      k,
+      outcomes.filter((o) => kindOf(o.query) === k),
+    );
+  line('overall', outcomes);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   console.log(`\n== ${title} ==`);
   for (const r of rows)
     console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  const all = score(outcomes);
   const v = verdicts(all);
   console.log(
-    `goal top-3 >= ${GOALS.top3}: ${f(all.top3)} ${v.top3}; goal abstention >= ${GOALS.abstention}: ${f(all.abstention)} ${v.abstention}`,
+    `goal top-3 >= ${GOALS.top3}: ${f(all.top3)} ${v.top3}; ` +
+      `goal strong-match abstention >= ${GOALS.abstention}: ${f(all.abstention)} ${v.abstention}`,
   );
-  return all;
 }
 
-const queries = devOnly ? QUERIES : [...QUERIES, ...FRESH_QUERIES];
-const outcomes = evaluate({ search: options, catalogueSize: size || undefined, queries });
-const fresh = new Set(FRESH_QUERIES);
-const dev = outcomes.filter((o) => !fresh.has(o.query) && !isHeldOut(o.query));
-const held1 = outcomes.filter((o) => !fresh.has(o.query) && isHeldOut(o.query));
-const held2 = outcomes.filter((o) => fresh.has(o.query));
+const queries = heldOut ? HELD_OUT_QUERIES : TUNING_QUERIES;
+const outcomes = evaluate(queries, { size: size || undefined, copies: strict ? 'strict' : 'count' });
+const servers = new Set(realTools().map((t) => t.server));
 console.log(
-  `search evaluation: ${size || fixture.tools.length} tools of ${fixture.servers.length} MCP servers ` +
-    `(${fixture.servers.map((s) => `${s.package}@${s.version}`).join(', ')}); ` +
-    `${queries.length} queries; engine ${options.engine ?? DEFAULT_ENGINE}; ` +
-    'top-3 and MRR over answerable queries, abstention over nomatch',
+  `search evaluation: ${size || realTools().length} tools (${servers.size} real npm MCP servers` +
+    (size
+      ? `, then copies of whole servers as similar products; ${strict ? 'only real tools count' : 'copies count'}`
+      : '') +
+    '); ' +
+    `${queries.length} queries; ${DEFAULT_MAX_RESULTS} results at most; top-3 and MRR over answerable queries, ` +
+    'abstention = no-match queries answered "no strong match", false abst. = answerable ones answered so',
 );
-table(`tuning set (${dev.length} queries)`, dev);
-table(`held-out 1 (${held1.length} queries; unseen in round 1, tuned on since round 2)`, held1);
-if (!devOnly) {
-  table(`held-out 2 (${held2.length} queries; never tuned against)`, held2);
-  table(`all (${outcomes.length} queries)`, outcomes);
-}
+table(heldOut ? `HELD-OUT set (${queries.length} queries)` : `tuning set (${queries.length} queries)`, outcomes);
 if (showMisses) {
-  const shown = outcomes;
-  console.log('\nmisses (answerable: not in top 3; nomatch: returned something):');
-  for (const o of shown) {
-    const miss = o.query.category === 'nomatch' ? o.returned.length > 0 : !(o.rank >= 1 && o.rank <= 3);
+  console.log('\nmisses (answerable: not in top 3 or not strong; no match: claimed a strong match):');
+  for (const o of outcomes) {
+    const nomatch = kindOf(o.query) === 'nomatch';
+    const miss = nomatch ? o.strong : !(o.rank >= 1 && o.rank <= 3) || !o.strong;
     if (!miss) continue;
     const got =
       o.returned
         .slice(0, 3)
         .map((n) => n.replace(/^mcp__/, ''))
         .join(', ') || '(nothing)';
-    console.log(`  [${o.query.category}] "${o.query.query}" → ${got}${o.rank ? ` (rank ${o.rank})` : ''}`);
+    const strength = o.strong ? 'strong' : 'weak';
+    const rank = o.rank ? ` (rank ${o.rank})` : '';
+    console.log(`  [${kindOf(o.query)}] "${o.query.query}" → ${strength}: ${got}${rank}`);
   }
 }

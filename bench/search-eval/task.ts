@@ -22,6 +22,10 @@ export const TASK_STEPS = [
 export interface CatalogueTool {
   /** the name the MCP server lists: `<server>_<tool>` (server copies numbered: github2_create_issue) */
   mcpName: string;
+  /** the server part of mcpName (gitea, filesystem2, github) */
+  server: string;
+  /** the fixture name (mcp__<server>__<tool>) of the real tool this one is or copies */
+  origin: string;
   description: string;
   parameters: JsonSchema;
 }
@@ -60,13 +64,17 @@ function swapProduct(text: string, word: RegExp, name: string): string {
 function copyOf(t: ToolFixture, copy: number): CatalogueTool {
   const product = PRODUCTS[t.server]?.names[copy - 1];
   if (!product) {
-    return { mcpName: mcpNameOf(t, `${t.server}${copy + 1}`), description: t.description, parameters: t.parameters };
+    const server = `${t.server}${copy + 1}`;
+    const { description, parameters } = t;
+    return { mcpName: mcpNameOf(t, server), server, origin: t.name, description, parameters };
   }
   const { word } = PRODUCTS[t.server]!;
   const server = product.toLowerCase();
   const tool = t.name.slice(`mcp__${t.server}__`.length).replace(new RegExp(t.server, 'gi'), server);
   return {
     mcpName: `${server}_${swapProduct(tool, word, server)}`,
+    server,
+    origin: t.name,
     description: swapProduct(t.description, word, product),
     parameters: JSON.parse(swapProduct(JSON.stringify(t.parameters), word, product)) as JsonSchema,
   };
@@ -88,17 +96,19 @@ export function taskCatalogue(
   const first = [...new Set(needed.map((t) => t.server))];
   const servers = [...first, ...new Set(real.map((t) => t.server).filter((s) => !first.includes(s)))];
   const order = servers.flatMap((s) => real.filter((t) => t.server === s));
-  const out: CatalogueTool[] = needed.map((t) => ({
+  const realTool = (t: ToolFixture): CatalogueTool => ({
     mcpName: mcpNameOf(t, t.server),
+    server: t.server,
+    origin: t.name,
     description: t.description,
     parameters: t.parameters,
-  }));
+  });
+  const out: CatalogueTool[] = needed.map(realTool);
   for (let i = 0; out.length < n; i++) {
     const copy = Math.floor(i / order.length);
     const t = order[i % order.length]!;
     if (copy === 0 && needed.includes(t)) continue; // already listed
-    const original = { mcpName: mcpNameOf(t, t.server), description: t.description, parameters: t.parameters };
-    out.push(copy === 0 ? original : copyOf(t, copy));
+    out.push(copy === 0 ? realTool(t) : copyOf(t, copy));
   }
   return out;
 }
