@@ -1,10 +1,14 @@
-// Browser-mode access checks, pure: the per-launch token (query `?token=` or the cookie set by the first
-// authorized page load, compared in constant time), the Host header (only our own name and port) and the
-// WebSocket Origin (only the server's own origin).
+// Browser-mode access checks, pure: the per-launch token (compared in constant time), the Host header (only our own
+// name and port) and the WebSocket Origin (only the server's own origin).
+// Two channels carry the token, with different reach. The page's files accept the query `?token=` or a cookie named
+// for this server's port. The API socket `/ws` accepts only the query: browsers send 127.0.0.1's cookies to every
+// port, so another local server receives the cookie and could replay it with a forged Origin. The page keeps the
+// token in its own origin's storage (port-scoped) and passes it in the socket's URL (renderer/src/api/page-token.ts).
 // Must not do I/O or hold state.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const TOKEN_COOKIE = 'floe_token';
+/** The cookie's name for a server on `port`: two Floe servers on one machine never overwrite each other's. */
+export const tokenCookieName = (port: number): string => `floe_token_${port}`;
 
 export const newToken = (): string => randomBytes(24).toString('base64url');
 
@@ -34,11 +38,19 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 export type TokenSource = 'query' | 'cookie' | null;
 
-/** Where a valid token came from (the query wins), or null when the request carries none that matches. */
-export function tokenOf(url: URL, cookieHeader: string | undefined, token: string): TokenSource {
+/**
+ * Where a valid token of a page request came from (the query wins), or null when the request carries none that
+ * matches. Only the cookie named for `port` counts.
+ */
+export function tokenOf(url: URL, cookieHeader: string | undefined, token: string, port: number): TokenSource {
   if (sameToken(url.searchParams.get('token'), token)) return 'query';
-  if (sameToken(cookieValue(cookieHeader, TOKEN_COOKIE), token)) return 'cookie';
+  if (sameToken(cookieValue(cookieHeader, tokenCookieName(port)), token)) return 'cookie';
   return null;
+}
+
+/** True when a WebSocket upgrade carries the token in its query; a cookie never opens the API socket. */
+export function socketTokenOk(url: URL, token: string): boolean {
+  return sameToken(url.searchParams.get('token'), token);
 }
 
 /** Origins a WebSocket may come from: the page this server serves (127.0.0.1 / localhost at its port). */
@@ -52,8 +64,8 @@ export function originAllowed(origin: string | undefined, port: number, host: st
   return typeof origin === 'string' && allowedOrigins(port, host).includes(origin.toLowerCase());
 }
 
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
+export function tokenCookie(token: string, port: number): string {
+  return `${tokenCookieName(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 /**
@@ -66,11 +78,4 @@ export function hostAllowed(hostHeader: string | undefined, port: number, bindHo
   const ok = [`127.0.0.1:${port}`, `localhost:${port}`];
   if (bindHost === '::1') ok.push(`[::1]:${port}`);
   return ok.includes(h);
-}
-
-/** The page address without its `token` parameter (where a browser is sent once the cookie is set). */
-export function withoutToken(url: URL): string {
-  const u = new URL(url.href);
-  u.searchParams.delete('token');
-  return `${u.pathname}${u.search}${u.hash}`;
 }

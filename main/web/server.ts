@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { Envelope, EventName, Events } from '../../shared/api.js';
-import { hostAllowed, newToken, originAllowed, tokenCookie, tokenOf, withoutToken } from './auth.js';
+import { hostAllowed, newToken, originAllowed, socketTokenOk, tokenCookie, tokenOf } from './auth.js';
 import { badRequestFrame, eventFrame, MAX_FRAME_BYTES, parseFrame, resultFrame } from './frames.js';
 import { SECURITY_HEADERS } from './headers.js';
 import { serveStatic } from './static.js';
@@ -64,7 +64,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       );
       return;
     }
-    const source = tokenOf(url, req.headers.cookie, token);
+    const source = tokenOf(url, req.headers.cookie, token, port);
     if (!source) {
       res.writeHead(401, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(
@@ -72,15 +72,9 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       );
       return;
     }
-    const extra: Record<string, string> = source === 'query' ? { 'Set-Cookie': tokenCookie(token) } : {};
-    // A browser opening the printed URL gets the cookie and is sent on to the same page without the token, so the
-    // token does not stay in the address bar, the history or a shared screenshot.
-    const navigation = req.headers['sec-fetch-mode'] === 'navigate' || /\btext\/html\b/.test(req.headers.accept ?? '');
-    if (source === 'query' && req.method === 'GET' && navigation) {
-      res.writeHead(303, { ...headers, ...extra, Location: withoutToken(url), 'Cache-Control': 'no-store' });
-      res.end();
-      return;
-    }
+    // A browser opening the printed URL gets the cookie (for the page's files) and the page itself, which moves the
+    // token from its address into its origin's storage at once (renderer/src/api/page-token.ts).
+    const extra: Record<string, string> = source === 'query' ? { 'Set-Cookie': tokenCookie(token, port) } : {};
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Only GET and HEAD are served; the API is on the WebSocket /ws.\n');
@@ -109,8 +103,13 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       );
     }
     if (url.pathname !== '/ws') return reject(socket, 404, 'Not Found', 'Only /ws accepts WebSocket connections.');
-    if (!tokenOf(url, req.headers.cookie, token))
-      return reject(socket, 401, 'Unauthorized', 'The launch token is missing or wrong.');
+    if (!socketTokenOk(url, token))
+      return reject(
+        socket,
+        401,
+        'Unauthorized',
+        'The launch token is missing or wrong: /ws takes it in its query (?token=), never from a cookie.',
+      );
     if (!originAllowed(req.headers.origin, port, bindHost)) {
       return reject(
         socket,

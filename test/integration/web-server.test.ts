@@ -85,11 +85,11 @@ describe('browser-mode server', () => {
     expect(ok.headers['content-security-policy']).toBe(CSP);
     expect(ok.headers['x-content-type-options']).toBe('nosniff');
     const cookie = ok.headers['set-cookie']![0]!.split(';')[0]!;
-    expect(cookie).toBe(`floe_token=${encodeURIComponent(web.token)}`);
+    expect(cookie).toBe(`floe_token_${web.port}=${encodeURIComponent(web.token)}`);
     const asset = await get(web.port, '/assets/app.js', { cookie });
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toMatch(/^text\/javascript/);
-    expect((await get(web.port, '/assets/app.js', { cookie: 'floe_token=nope' })).status).toBe(401);
+    expect((await get(web.port, '/assets/app.js', { cookie: `floe_token_${web.port}=nope` })).status).toBe(401);
   });
 
   it('never serves files outside the static folder', async () => {

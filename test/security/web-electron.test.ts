@@ -64,15 +64,30 @@ describe('browser mode: token and Origin', () => {
       `/?Token=${t}`,
     ];
     for (const p of refused) expect((await get(web.port, p)).status, p).toBe(401);
-    expect((await get(web.port, '/', { cookie: `floe_token=${t.slice(1)}` })).status).toBe(401);
+    expect((await get(web.port, '/', { cookie: `floe_token_${web.port}=${t.slice(1)}` })).status).toBe(401);
+    expect((await get(web.port, '/', { cookie: `floe_token=${encodeURIComponent(t)}` })).status).toBe(401);
     expect((await get(web.port, '/', { authorization: `Bearer ${t}` })).status).toBe(401); // not a token channel
     const okRes = await get(web.port, `/?token=${encodeURIComponent(t)}`);
     expect(okRes.status).toBe(200);
     expect(okRes.headers['set-cookie']![0]).toMatch(/HttpOnly; SameSite=Strict/);
-    expect(okRes.headers['content-security-policy']).toContain("default-src 'self'");
+    // the page's header policy: no plugins, no <base>, no form submissions, no frames (issue 26), as the desktop's
+    const csp = Object.fromEntries(
+      String(okRes.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v.join(' ')]),
+    );
+    expect(csp).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'form-action': "'none'",
+      'frame-ancestors': "'none'",
+    });
     expect(okRes.headers['x-frame-options']).toBe('DENY');
     expect(okRes.headers['x-content-type-options']).toBe('nosniff');
-    expect((await get(web.port, '/', { cookie: `floe_token=${encodeURIComponent(t)}` })).status).toBe(200);
+    expect((await get(web.port, '/', { cookie: `floe_token_${web.port}=${encodeURIComponent(t)}` })).status).toBe(200);
   });
 
   it('WebSocket: missing token → 401, foreign or look-alike Origin → 403; the real origin works, keys redacted', async () => {

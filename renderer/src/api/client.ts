@@ -4,6 +4,7 @@
 import type { Api, ApiError, Method, Params, Result } from '../../../shared/api.js';
 import { IpcApi, type FloeBridge } from './ipc-api.js';
 import { WsApi } from './ws-api.js';
+import { pageToken } from './page-token.js';
 import { wsUrlFromPage } from './ws-frames.js';
 
 export class ApiCallError extends Error {
@@ -21,7 +22,15 @@ let api: Api | null = null;
 export function getApi(): Api {
   if (api) return api;
   const bridge = (globalThis as { floe?: FloeBridge }).floe;
-  api = bridge && typeof bridge.call === 'function' ? new IpcApi(bridge) : new WsApi(wsUrlFromPage(location.href));
+  if (bridge && typeof bridge.call === 'function') api = new IpcApi(bridge);
+  else {
+    const token = pageToken({
+      href: location.href,
+      storage: typeof localStorage === 'undefined' ? null : localStorage,
+      replaceUrl: (url) => history.replaceState(history.state, '', url),
+    });
+    api = new WsApi(wsUrlFromPage(location.href, token));
+  }
   return api;
 }
 

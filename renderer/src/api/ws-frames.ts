@@ -1,10 +1,9 @@
-// Pure helpers of the WebSocket transport: the socket URL derived from the page URL (same host, token carried
-// over), the reconnect back-off, and parsing of server frames. No sockets, no timers here.
+// Pure helpers of the WebSocket transport: the socket URL derived from the page URL (same host, the page's launch
+// token in the query), the reconnect back-off, and parsing of server frames. No sockets, no timers here.
 import type { Envelope } from '../../../shared/api.js';
 
-export function wsUrlFromPage(href: string): string {
+export function wsUrlFromPage(href: string, token: string): string {
   const u = new URL(href);
-  const token = u.searchParams.get('token') ?? '';
   const proto = u.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${u.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cookieValue, newToken, originAllowed, sameToken, tokenOf } from '../../../main/web/auth.js';
+import { cookieValue, newToken, originAllowed, sameToken, socketTokenOk, tokenOf } from '../../../main/web/auth.js';
 import { parseFrame } from '../../../main/web/frames.js';
 import { isInside, NOT_BUILT_PAGE, serveStatic } from '../../../main/web/static.js';
 
@@ -21,9 +21,14 @@ describe('auth', () => {
   });
   it('token from the query or the cookie', () => {
     const t = 'abc123';
-    expect(tokenOf(new URL('http://x/?token=abc123'), undefined, t)).toBe('query');
-    expect(tokenOf(new URL('http://x/'), 'a=1; floe_token=abc123', t)).toBe('cookie');
-    expect(tokenOf(new URL('http://x/?token=bad'), 'floe_token=bad', t)).toBeNull();
+    expect(tokenOf(new URL('http://x/?token=abc123'), undefined, t, 80)).toBe('query');
+    expect(tokenOf(new URL('http://x/'), 'a=1; floe_token_80=abc123', t, 80)).toBe('cookie');
+    // another port's cookie (another Floe, or a cookie meant for another server) does not count
+    expect(tokenOf(new URL('http://x/'), 'floe_token_81=abc123; floe_token=abc123', t, 80)).toBeNull();
+    expect(tokenOf(new URL('http://x/?token=bad'), 'floe_token_80=bad', t, 80)).toBeNull();
+    // the API socket takes the token from its query only
+    expect(socketTokenOk(new URL('http://x/ws?token=abc123'), t)).toBe(true);
+    expect(socketTokenOk(new URL('http://x/ws'), t)).toBe(false);
     expect(cookieValue('a=1;  b = two ', 'b')).toBe('two');
     expect(cookieValue('a=%E0%A4%A', 'a')).toBeUndefined();
   });

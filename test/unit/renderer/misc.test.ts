@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '../../../shared/api.js';
 import { listenerName } from '../../../renderer/src/api/event-names.js';
+import { pageToken, TOKEN_KEY } from '../../../renderer/src/api/page-token.js';
 import { backoffMs, parseServerFrame, wsUrlFromPage } from '../../../renderer/src/api/ws-frames.js';
 import { commonPrefix, relativeTime, sortProjects } from '../../../renderer/src/features/projects/logic.js';
 import { parseThemeChoice, resolveTheme } from '../../../renderer/src/features/settings/theme.js';
 
 describe('api helpers', () => {
   it('derives the WebSocket URL from the page, carrying the token', () => {
-    expect(wsUrlFromPage('http://127.0.0.1:4312/?token=a%2Bb')).toBe('ws://127.0.0.1:4312/ws?token=a%2Bb');
-    expect(wsUrlFromPage('http://localhost:9/some/path')).toBe('ws://localhost:9/ws');
+    expect(wsUrlFromPage('http://127.0.0.1:4312/#/chat', 'a+b')).toBe('ws://127.0.0.1:4312/ws?token=a%2Bb');
+    expect(wsUrlFromPage('http://localhost:9/some/path', '')).toBe('ws://localhost:9/ws');
+  });
+  it('moves the launch token from the address into storage, then reads it from there', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+    };
+    const urls: string[] = [];
+    const replaceUrl = (u: string) => urls.push(u);
+    expect(pageToken({ href: 'http://127.0.0.1:7/?token=a%2Bb&x=1#/chat', storage, replaceUrl })).toBe('a+b');
+    expect(store.get(TOKEN_KEY)).toBe('a+b');
+    expect(urls).toEqual(['/?x=1#/chat']);
+    expect(pageToken({ href: 'http://127.0.0.1:7/#/chat', storage, replaceUrl })).toBe('a+b');
+    expect(urls).toHaveLength(1);
+    expect(pageToken({ href: 'http://127.0.0.1:7/', storage: null, replaceUrl })).toBe('');
   });
   it('backs off 250 ms doubling up to 5 s', () => {
     expect([0, 1, 2, 3, 4, 5, 50].map(backoffMs)).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
