@@ -1,7 +1,8 @@
-// Security headers of every browser-mode response (DESIGN "Security"): a strict CSP that allows data: images
-// (previews) and WebSocket connections to loopback only, nosniff, no framing, no referrer. Constants only.
-export const CSP =
-  "default-src 'self'; img-src 'self' data:; connect-src 'self' ws://127.0.0.1:* ws://localhost:*; style-src 'self' 'unsafe-inline'";
+// Security headers of every browser-mode response (DESIGN "Security"): the renderer's one CSP (shared/csp.ts, the
+// desktop app's too), nosniff, no framing, no referrer. Constants only.
+import { CSP_HEADER } from '../../shared/csp.js';
+
+export const CSP = CSP_HEADER;
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CSP,
