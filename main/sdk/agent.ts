@@ -135,6 +135,7 @@ export class Agent {
         model: modelRef,
         ...(o.child ? { parent_session_id: o.child.parentId, depth: 1 } : {}),
         ...(instructions.files.length ? { instructions: instructions.files } : {}),
+        ...(instructions.refused.length ? { instructions_refused: instructions.refused } : {}),
       },
       workspace: o.workspace,
       ...(o.child ? { source: 'subagent' } : {}),

@@ -13,6 +13,7 @@ const images = (title: string): CaseRef => ({ file: 'images.test.ts', title });
 const web = (title: string): CaseRef => ({ file: 'web-electron.test.ts', title });
 const hard = (title: string): CaseRef => ({ file: 'hardening.test.ts', title });
 const rules = (title: string): CaseRef => ({ file: 'rule-bypass.test.ts', title });
+const instr = (title: string): CaseRef => ({ file: 'instructions.test.ts', title });
 
 export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'aliases and case variants': [bypass('${mode}: Bash, Shell, bash, EXEC_COMMAND')],
@@ -44,6 +45,14 @@ export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'Host header (DNS rebinding)': [hard('browser mode answers only to its own Host')],
   'token out of the address bar': [hard('Chromium opening the printed URL')],
   'private FLOE_HOME and floe.db': [hard('a fresh FLOE_HOME is created 0700')],
+  // issue 26
+  'token cookie replayed by another local server': [hard('another local server that receives')],
+  'CSP object-src, base-uri, form-action': [web('HTTP needs the exact launch token')],
+  'instruction files linked out of the workspace': [
+    instr('AGENTS.md as a symlink to a key outside'),
+    instr('AGENTS.md hard-linked to a file outside'),
+    instr('a session in such a workspace'),
+  ],
   // issue 13: command rules against bypasses (the file prints its own count of cases)
   'command rules allow what they name': [rules('control: the rules do allow what they name')],
   'command rule bypasses ask or deny': [rules('read-only + allow rules: %s')],
