@@ -13,6 +13,7 @@ export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   trace: () => import('./trace.js'),
   checkpoints: () => import('./checkpoints.js'),
   'tool-overhead': () => import('./tool-overhead.js'),
+  'sandbox-overhead': () => import('./sandbox-overhead.js'),
   'pty-throughput': () => import('./pty-throughput.js'),
   'pty-throughput-colour': () => import('./pty-throughput-colour.js'),
   'pty-long-line': () => import('./pty-long-line.js'),

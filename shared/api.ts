@@ -6,7 +6,7 @@ import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BASE64 } from './attachments.js';
 import type { OmniMessage, TokenCounts } from './omni/types.js';
 
 // ── shared shapes ──────────────────────────────────────────────────────────────────────────────────────
-export const APPROVAL_MODE = z.enum(['allow-all', 'deny-all', 'read-only', 'always-ask']);
+export const APPROVAL_MODE = z.enum(['allow-all', 'deny-all', 'read-only', 'always-ask', 'auto']);
 export type ApiApprovalMode = z.infer<typeof APPROVAL_MODE>;
 export type ApiSessionStatus = 'idle' | 'running' | 'failed' | 'completed' | 'aborted';
 

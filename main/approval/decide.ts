@@ -16,7 +16,7 @@ export const rulesLabel = (rules: readonly Rule[]): string | undefined =>
 
 export function approvalStep(
   mode: ApprovalMode,
-  call: { toolName: string; permission: Permission; arguments: string },
+  call: { toolName: string; permission: Permission; arguments: string; contained?: boolean },
   rules: readonly Rule[],
 ): Step {
   if (mode === 'deny-all') return { kind: 'decided', decision: 'deny', decidedBy: 'mode' };
@@ -26,7 +26,7 @@ export function approvalStep(
     return { kind: 'decided', decision: o.verdict, decidedBy: 'rule', ...(rule ? { rule } : {}) };
   }
   if (o.verdict === 'ask') return { kind: 'ask', uncovered: o.uncovered, ...(rule ? { rule } : {}) };
-  const v = modeVerdict(mode, call.permission);
+  const v = modeVerdict(mode, call.permission, call.contained === true);
   if (v === 'ask') return { kind: 'ask', uncovered: o.uncovered };
   return { kind: 'decided', decision: v, decidedBy: 'mode' };
 }

@@ -4,8 +4,8 @@ import type { Decision, DecidedBy, ModelMessage, ToolCallPayload } from '../../s
 /** What a tool may do: read only, or read and write. Approvals are decided on it. */
 export type Permission = 'r' | 'rw';
 
-export type ApprovalMode = 'allow-all' | 'deny-all' | 'read-only' | 'always-ask';
-export const APPROVAL_MODES: readonly ApprovalMode[] = ['allow-all', 'deny-all', 'read-only', 'always-ask'];
+export type ApprovalMode = 'allow-all' | 'deny-all' | 'read-only' | 'always-ask' | 'auto';
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['allow-all', 'deny-all', 'read-only', 'always-ask', 'auto'];
 
 /** What the approver is told: the call as the model made it, and the tool it resolved to. */
 export interface ApprovalRequest {
@@ -17,6 +17,8 @@ export interface ApprovalRequest {
   permission: Permission;
   /** the target's arguments (for execute_extra_tool: its `params`), as a JSON string */
   arguments: string;
+  /** true when the call runs inside the session's active OS sandbox (mode `auto` lets it run unasked) */
+  contained?: boolean;
   /** session that owns the call (the child's id for subagent calls) */
   sessionId: string;
   origin?: string[];

@@ -4,7 +4,8 @@ import type { ApprovalMode, Permission } from './types.js';
 
 export type Verdict = 'allow' | 'deny' | 'ask';
 
-export function modeVerdict(mode: ApprovalMode, permission: Permission): Verdict {
+/** `contained`: the call runs inside an active OS sandbox (only mode `auto` looks at it). */
+export function modeVerdict(mode: ApprovalMode, permission: Permission, contained = false): Verdict {
   switch (mode) {
     case 'allow-all':
       return 'allow';
@@ -14,5 +15,8 @@ export function modeVerdict(mode: ApprovalMode, permission: Permission): Verdict
       return permission === 'r' ? 'allow' : 'ask';
     case 'always-ask':
       return 'ask';
+    case 'auto':
+      // the sandbox guards what a contained command does; anything else that writes crosses it and asks
+      return permission === 'r' || contained ? 'allow' : 'ask';
   }
 }

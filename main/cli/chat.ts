@@ -13,7 +13,7 @@ import { humanRenderer } from './render.js';
 import { openCliSession, parseMode, type RunFlags } from './run.js';
 
 export const CHAT_HELP =
-  'Type a message and press Enter. /mode <allow-all|deny-all|read-only|always-ask>, /compact [focus] to compact the ' +
+  'Type a message and press Enter. /mode <allow-all|deny-all|read-only|always-ask|auto>, /compact [focus] to compact the ' +
   'context now, /exit to leave. Ctrl-C stops a running task.';
 
 export async function chatCommand(flags: RunFlags): Promise<number> {

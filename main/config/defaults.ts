@@ -20,7 +20,7 @@ export const DEFAULT_CONFIG_YAML = `# Floe configuration: models and credentials
 #         context_window: 32768        # default 128000
 # default_model: local/qwen3
 # vision_model: local/qwen2.5-vl       # optional: a vision model for describe_image (must be listed above)
-# default_approval_mode: always-ask    # allow-all | deny-all | read-only | always-ask
+# default_approval_mode: always-ask    # allow-all | deny-all | read-only | always-ask | auto
 
 providers: []
 `;

@@ -8,7 +8,7 @@ const ENV_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TOOL_NAME_RE = /^[A-Za-z0-9_-]{1,64}$/;
 const MODEL_REF_RE = /^[A-Za-z0-9_-]+\/.+$/;
 
-export const APPROVAL_MODE_VALUES = ['allow-all', 'deny-all', 'read-only', 'always-ask'] as const;
+export const APPROVAL_MODE_VALUES = ['allow-all', 'deny-all', 'read-only', 'always-ask', 'auto'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 const modelRef = z.string().regex(MODEL_REF_RE, { error: 'must be "<provider>/<model id>", e.g. "local/qwen3"' });
@@ -160,6 +160,19 @@ export const SystemConfigSchema = z
       .strictObject({
         /** capture the login environment once per session and source it per command (default true) */
         login_snapshot: z.boolean().optional(),
+      })
+      .optional(),
+    /** the OS sandbox every command, MCP stdio server and subagent command runs in (docs/security.md) */
+    sandbox: z
+      .strictObject({
+        /** default true; false runs commands as the user (mode auto then asks for every command) */
+        enabled: z.boolean().optional(),
+        /** default false: only loopback; true keeps the machine's network */
+        network: z.boolean().optional(),
+        /** more folders commands may write (absolute paths) */
+        writable: z
+          .array(z.string().refine((p) => p.startsWith('/'), { error: 'must be an absolute path' }))
+          .optional(),
       })
       .optional(),
     tools: z

@@ -96,6 +96,7 @@ export class CallRunner {
           permission: prep.permission,
           arguments: prep.approvalArguments,
           sessionId: this.o.sessionId,
+          contained: this.o.services.commands?.sandboxed === true && prep.tool.contained?.(prep.args) === true,
         };
         answer = normalizeAnswer(await raceAbort(approve(req, signal), signal));
       } catch {

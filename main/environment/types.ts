@@ -58,5 +58,10 @@ export interface ToolContext {
 
 export interface Tool {
   definition: ToolDefinition;
+  /**
+   * True when this call runs wholly inside the session's OS sandbox, provided the session's command registry is
+   * sandboxed (main/environment/sandbox): approval mode `auto` then lets it run unasked. Absent: never contained.
+   */
+  contained?(args: Record<string, unknown>): boolean;
   execute(args: Record<string, unknown>, ctx: ToolContext): AsyncGenerator<ToolYield, ToolResult | void, void>;
 }

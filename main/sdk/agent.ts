@@ -3,6 +3,7 @@
 // session factory. Part of the composition root: the engine below it reads no files; this reads traces (resume)
 // and checks the workspace, but never reads config files (main/sdk/index.ts does, once).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { eventMsg, sessionMeta } from '../../shared/omni/builders.js';
 import { isSessionMeta } from '../../shared/omni/guards.js';
@@ -22,6 +23,7 @@ import { assembleTools } from '../environment/assembly.js';
 import { builtinImplementations } from '../environment/builtins.js';
 import { CommandRegistry } from '../environment/commands/registry.js';
 import { connectMcpServers, type McpConnection } from '../environment/mcp/index.js';
+import { CommandSandbox } from '../environment/sandbox/sandbox.js';
 import { SubagentManager } from '../environment/subagents/manager.js';
 import type { ChildRequest } from '../environment/subagents/types.js';
 import { makeSearchExtraToolsTool } from '../environment/tools/search-extra-tools.js';
@@ -256,7 +258,20 @@ export class Agent {
       this.systemConfig.shell?.login_snapshot === false
         ? undefined
         : { dir: path.join(this.home, 'shell-snapshots'), sessionId: id };
-    const commands = new CommandRegistry({ loginSnapshot: snapshot, reapDir: path.join(this.home, 'commands') });
+    // every command (and MCP stdio server) of the session runs in its OS sandbox unless system_config.yaml says
+    // sandbox.enabled: false; a machine that cannot sandbox says so in the session's first command (a warning)
+    const sb = this.systemConfig.sandbox;
+    const sandbox = new CommandSandbox({
+      workspace: fs.realpathSync(workspace),
+      home: process.env.HOME ?? os.homedir(),
+      floeHome: this.home,
+      sessionId: id,
+      enabled: sb?.enabled,
+      network: sb?.network,
+      extraWritable: sb?.writable,
+    });
+    const reapDir = path.join(this.home, 'commands');
+    const commands = new CommandRegistry({ loginSnapshot: snapshot, reapDir, sandbox });
     const services: ToolServices = { commands, ...extra };
     if (this.config.vision_model) {
       try {
@@ -288,7 +303,10 @@ export class Agent {
         // tools are assembled again after a switch to a model that differs in vision; MCP connects only once
         if (!bare && servers.length && !mcp) {
           emit(eventMsg({ type: 'mcp_connect_begin', servers: servers.map((s) => s.name) }));
-          mcp = await connectMcpServers(servers, { workspace, signal });
+          const contain = sandbox.active
+            ? (command: string, args: string[], cwd: string) => sandbox.wrap(command, args, cwd)
+            : undefined;
+          mcp = await connectMcpServers(servers, { workspace, signal, contain });
           const failed = mcp.results.filter((r) => r.status !== 'connected').length;
           emit(
             eventMsg({
@@ -320,6 +338,7 @@ export class Agent {
         for (const d of disposers) await d();
         await commands.disposeAll();
         await mcp?.close();
+        sandbox.dispose();
         writer.close();
       },
     });

@@ -149,7 +149,7 @@ export interface ApprovalDecisionPayload {
   decided_by?: DecidedBy;
   /** the approval rule(s) that decided, or that sent the call to a person */
   rule?: string;
-  /** the session's approval mode when the call was decided (allow-all, deny-all, read-only, always-ask) */
+  /** the session's approval mode when the call was decided (allow-all, deny-all, read-only, always-ask, auto) */
   mode?: string;
 }
 export interface TokenCounts {

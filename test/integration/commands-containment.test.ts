@@ -69,7 +69,8 @@ describe.runIf(canFindTagged)('containment', () => {
     expect(await until(() => pgrep(`${t}`).filter((p) => p !== process.pid).length === 0, 4000)).toBe(true);
   }, 20_000);
 
-  async function hostRunning(): Promise<{
+  /** A `floe run` host running a command that leaves its group and session; `sandboxed`: in the OS sandbox. */
+  async function hostRunning(sandboxed = true): Promise<{
     t: string;
     env: TempHome;
     server: ModelServer;
@@ -82,7 +83,8 @@ describe.runIf(canFindTagged)('containment', () => {
       { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd }, id: 'call_1' }] } },
       { reply: { text: 'x' } },
     ]);
-    const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: t\n' });
+    const systemConfig = `system_prompt: t\n${sandboxed ? '' : 'sandbox: { enabled: false }\n'}`;
+    const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig });
     cleanups.push(() => env.cleanup());
     cleanups.push(() => server.close());
     let pid = 0;
@@ -101,8 +103,8 @@ describe.runIf(canFindTagged)('containment', () => {
     expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 0, 5000)).toBe(true);
   }, 40_000);
 
-  it('kill -9 of the host and its watchdog: the next start reaps what they left', async () => {
-    const { t, env, host, pid } = await hostRunning();
+  it('kill -9 of the host and its watchdog, sandbox off: the next start reaps what they left', async () => {
+    const { t, env, host, pid } = await hostRunning(false);
     const watchdogs = pgrep(`floe-watchdog .*${env.home}/commands/`);
     expect(watchdogs).toHaveLength(1);
     process.kill(watchdogs[0], 'SIGKILL');
@@ -113,6 +115,17 @@ describe.runIf(canFindTagged)('containment', () => {
     expect(pgrep(`^sleep 1000.${t}1$`)).toHaveLength(1);
     const next = new CommandRegistry({ reapDir: join(env.home, 'commands') });
     cleanups.push(() => next.disposeAll());
+    expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 0, 3000)).toBe(true);
+  }, 40_000);
+
+  it('kill -9 of the host and its watchdog, sandboxed: the PID namespace ends every process at once', async () => {
+    const { t, env, host, pid } = await hostRunning(true);
+    const watchdogs = pgrep(`floe-watchdog .*${env.home}/commands/`);
+    expect(watchdogs).toHaveLength(1);
+    process.kill(watchdogs[0], 'SIGKILL');
+    process.kill(pid(), 'SIGKILL');
+    await host;
+    // bwrap dies with its parent, and with it the namespace: even the setsid child, with no reaper anywhere
     expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 0, 3000)).toBe(true);
   }, 40_000);
 

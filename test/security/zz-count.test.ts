@@ -14,6 +14,7 @@ const web = (title: string): CaseRef => ({ file: 'web-electron.test.ts', title }
 const hard = (title: string): CaseRef => ({ file: 'hardening.test.ts', title });
 const rules = (title: string): CaseRef => ({ file: 'rule-bypass.test.ts', title });
 const instr = (title: string): CaseRef => ({ file: 'instructions.test.ts', title });
+const sandbox = (title: string): CaseRef => ({ file: 'sandbox-escape.test.ts', title });
 
 export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'aliases and case variants': [bypass('${mode}: Bash, Shell, bash, EXEC_COMMAND')],
@@ -57,6 +58,9 @@ export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'command rules allow what they name': [rules('control: the rules do allow what they name')],
   'command rule bypasses ask or deny': [rules('read-only + allow rules: %s')],
   'deny rules cannot be dodged': [rules('allow-all + deny rm: %s')],
+  // issue 19: the OS sandbox (the file prints its own count of escape cases, each one a real command in bwrap)
+  'sandboxed commands still work': [sandbox('control: the sandbox lets a command work')],
+  'sandbox escapes fail (writes, secrets, .git, sockets, network, /proc, TIOCSTI, the host)': [sandbox('%s')],
 };
 
 describe('security suite', () => {

@@ -12,6 +12,7 @@ import { TAG_VAR, findTagged, signalTagged } from './containment.js';
 import { HostRecorder, sweepDeadHosts } from './reaper.js';
 import { groupAlive, signalGroup, waitGroupsGone } from './process-group.js';
 import { CommandSession, type CommandSessionInfo } from './session.js';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
 
 export { CommandSession, type CommandSessionInfo } from './session.js';
 
@@ -42,6 +43,11 @@ export interface CommandRegistryOptions {
    * what a dead host left is reaped when a registry with the same folder starts (reaper.ts).
    */
   reapDir?: string;
+  /**
+   * The session's OS sandbox (main/environment/sandbox): every command's bash starts inside it. Without one (or
+   * with one that is off) commands run as the user, and `sandboxed` is false. Its owner disposes it.
+   */
+  sandbox?: CommandSandbox;
 }
 
 /** Snapshot and record folders already swept by this process. */
@@ -50,6 +56,8 @@ const swept = new Set<string>();
 export interface StartOptions {
   cmd: string;
   cwd: string;
+  /** a sandboxed command keeps the machine's network (default: loopback only) */
+  network?: boolean;
   env?: Record<string, string | undefined>;
 }
 
@@ -74,6 +82,7 @@ export class CommandRegistry {
   private readonly tag = randomBytes(6).toString('hex');
   private readonly tags = new Map<string, string>();
   private readonly recorder: HostRecorder | undefined;
+  private readonly sandbox: CommandSandbox | undefined;
 
   constructor(opts: CommandRegistryOptions = {}) {
     this.cap = Math.max(1, Math.floor(opts.cap ?? 64));
@@ -82,6 +91,7 @@ export class CommandRegistry {
     this.rows = opts.rows ?? 40;
     this.killGraceMs = opts.killGraceMs ?? 2000;
     this.baseEnv = { ...(opts.env ?? {}) };
+    this.sandbox = opts.sandbox;
     if (opts.reapDir) {
       if (!swept.has(opts.reapDir)) {
         swept.add(opts.reapDir);
@@ -113,7 +123,12 @@ export class CommandRegistry {
 
   /** Problems with the login environment not reported yet (each one once). */
   takeWarnings(): string[] {
-    return this.snapshot?.takeWarnings() ?? [];
+    return [...(this.sandbox?.takeWarnings() ?? []), ...(this.snapshot?.takeWarnings() ?? [])];
+  }
+
+  /** True when commands start inside an active OS sandbox (approval mode `auto` lets them run unasked). */
+  get sandboxed(): boolean {
+    return this.sandbox?.active === true;
   }
 
   /** Starts a command; evicts one session first when the registry is full. Throws CommandCapError when it cannot. */
@@ -123,7 +138,13 @@ export class CommandRegistry {
     const id = this.newId();
     const nonce = newNonce();
     const tag = `${this.tag}.${id.slice(5)}`;
-    const p = pty.spawn('bash', bashArgs({ cmd: opts.cmd, nonce, mode: this.snapshot?.launch() }), {
+    const mode = this.snapshot?.launch();
+    const args = bashArgs({ cmd: opts.cmd, nonce, mode });
+    const snapshotFile = mode?.kind === 'snapshot' ? mode.path : undefined;
+    const launch = this.sandbox
+      ? this.sandbox.wrap('bash', args, opts.cwd, { snapshotFile, network: opts.network })
+      : { file: 'bash', args };
+    const p = pty.spawn(launch.file, launch.args, {
       name: 'xterm-256color',
       cols: this.cols,
       rows: this.rows,

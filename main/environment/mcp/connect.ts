@@ -127,7 +127,7 @@ function withTail(msg: string, handle: ServerHandle | undefined): string {
   return `${msg}\nserver stderr:\n${lines}`;
 }
 
-function makeTransport(entry: McpServerEntry, workspace: string): Transport {
+function makeTransport(entry: McpServerEntry, workspace: string, contain: McpConnectOptions['contain']): Transport {
   const c = entry.config;
   const kind = c.transport ?? (c.command ? 'stdio' : 'http');
   if (kind === 'stdio') {
@@ -135,13 +135,9 @@ function makeTransport(entry: McpServerEntry, workspace: string): Transport {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (typeof v === 'string') env[k] = v;
     Object.assign(env, c.env ?? {});
-    return new TrackedStdioTransport({
-      command: c.command,
-      args: c.args ?? [],
-      env,
-      cwd: c.cwd ? path.resolve(workspace, c.cwd) : workspace,
-      stderr: 'pipe',
-    });
+    const cwd = c.cwd ? path.resolve(workspace, c.cwd) : workspace;
+    const launch = contain ? contain(c.command, c.args ?? [], cwd) : { file: c.command, args: c.args ?? [] };
+    return new TrackedStdioTransport({ command: launch.file, args: launch.args, env, cwd, stderr: 'pipe' });
   }
   if (!c.url) throw new Error(`transport ${kind} needs "url" (the server's URL)`);
   let url: URL;
@@ -244,7 +240,7 @@ export async function connectServer(
 
   let handle: ServerHandle;
   try {
-    const transport = makeTransport(entry, opts.workspace);
+    const transport = makeTransport(entry, opts.workspace, opts.contain);
     const client = new Client({ name: 'floe', version: '0.1.0' }, { capabilities: {} });
     handle = new ServerHandle(entry.name, client, transport);
     if (transport instanceof StdioClientTransport) {

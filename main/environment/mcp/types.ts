@@ -37,4 +37,9 @@ export interface McpConnection {
 export interface McpConnectOptions {
   workspace: string;
   signal?: AbortSignal;
+  /**
+   * Turns a stdio server's program + args into the launch that contains it (the session's OS sandbox,
+   * main/environment/sandbox); absent: the server runs as the user.
+   */
+  contain?: (command: string, args: string[], cwd: string) => { file: string; args: string[] };
 }

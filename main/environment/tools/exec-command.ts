@@ -31,6 +31,10 @@ export const execCommandTool: Tool = {
           type: 'number',
           description: 'Wait in ms (default 60000, min 250)',
         },
+        with_network: {
+          type: 'boolean',
+          description: 'Needs the network (downloads, git fetch); commands have none by default. May ask the user',
+        },
       },
       required: ['cmd'],
     },
@@ -38,6 +42,8 @@ export const execCommandTool: Tool = {
     timeoutMs: TIMEOUT_MS,
     aliases: ['Bash', 'Shell'],
   },
+  // in the sandbox, the network is what a command must ask for
+  contained: (args) => args?.with_network !== true,
   async *execute(args, ctx) {
     const registry = registryOf(ctx);
     if (!registry) return { stopReason: 'failed', note: NO_REGISTRY_NOTE };
@@ -63,7 +69,7 @@ export const execCommandTool: Tool = {
     if (ctx.signal?.aborted) return { stopReason: 'aborted' };
     let session;
     try {
-      session = registry.start({ cmd, cwd: where.dir });
+      session = registry.start({ cmd, cwd: where.dir, network: args.with_network === true });
     } catch (err) {
       const msg =
         err instanceof CommandCapError

@@ -38,6 +38,8 @@ export const inputCommandTool: Tool = {
     permission: 'rw',
     timeoutMs: TIMEOUT_MS,
   },
+  // typing into a command that is already running where it runs (its sandbox, with or without the network)
+  contained: () => true,
   async *execute(args, ctx) {
     const registry = registryOf(ctx);
     if (!registry) return { stopReason: 'failed', note: NO_REGISTRY_NOTE };

@@ -19,6 +19,33 @@ describe('approval modes', () => {
     expect(modeVerdict('read-only', 'rw')).toBe('ask');
     expect(modeVerdict('always-ask', 'r')).toBe('ask');
   });
+
+  it('auto: reads and contained (sandboxed) calls run; a write outside the sandbox asks; deny rules still win', async () => {
+    expect(modeVerdict('auto', 'r')).toBe('allow');
+    expect(modeVerdict('auto', 'rw', true)).toBe('allow');
+    expect(modeVerdict('auto', 'rw', false)).toBe('ask');
+    expect(modeVerdict('always-ask', 'rw', true)).toBe('ask');
+    const asked: string[] = [];
+    const approve = modeApprover(
+      () => 'auto',
+      async (req) => (asked.push(req.toolName), 'allow'),
+      () => [
+        { id: 'r1', action: 'deny', scope: 'global', scopeKey: '', tool: 'exec_command', pattern: 'rm', createdAt: '' },
+      ],
+    );
+    const req = (cmd: string, contained: boolean) => ({
+      call: {} as never,
+      toolName: 'exec_command',
+      permission: 'rw' as const,
+      arguments: JSON.stringify({ cmd }),
+      sessionId: 's',
+      contained,
+    });
+    expect(await approve(req('ls', true))).toMatchObject({ decision: 'allow', decidedBy: 'mode', mode: 'auto' });
+    expect(await approve(req('ls', false))).toMatchObject({ decision: 'allow', decidedBy: 'human' });
+    expect(await approve(req('rm x', true))).toMatchObject({ decision: 'deny', decidedBy: 'rule' });
+    expect(asked).toEqual(['exec_command']);
+  });
   it('re-reads the mode for every decision and asks a person only when needed', async () => {
     let mode: 'allow-all' | 'always-ask' = 'allow-all';
     const asked: string[] = [];

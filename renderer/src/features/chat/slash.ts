@@ -11,7 +11,7 @@ export type Slash =
   | { kind: 'error'; message: string };
 
 export const SLASH_HELP: { cmd: string; what: string }[] = [
-  { cmd: '/mode <allow-all|deny-all|read-only|always-ask>', what: 'change the approval mode' },
+  { cmd: '/mode <allow-all|deny-all|read-only|always-ask|auto>', what: 'change the approval mode' },
   { cmd: '/model [provider/id]', what: 'switch the model for the next turn (alone: list the models)' },
   { cmd: '/compact [what to keep]', what: 'summarize older context now' },
   { cmd: '/clear', what: 'start a fresh session (same model and mode)' },

@@ -1,0 +1,137 @@
+// The OS sandbox of one agent session (issue 19): probes the machine once, owns the session's temp dir (/tmp of
+// its commands) and the seccomp program file, and turns a program + argv into the argv that runs it contained
+// (bwrap on Linux, sandbox-exec on macOS). The policy is computed again for every launch, so a secret folder made
+// after the session began is hidden too. When the sandbox cannot run (or is turned off in system_config.yaml) it
+// says so once (takeWarnings) and `active` is false: approval mode `auto` then asks for every command.
+// Must not spawn the commands themselves or decide approvals.
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { bwrapArgs } from './bwrap-args.js';
+import { sandboxPolicy, type PathKind, type SandboxPolicy } from './policy.js';
+import { probeSandbox, type SandboxBackend } from './probe.js';
+import { seatbeltProfile } from './seatbelt.js';
+import { seccompProgram } from './seccomp.js';
+
+export interface CommandSandboxOptions {
+  workspace: string;
+  home: string;
+  floeHome: string;
+  sessionId: string;
+  /** false: the project turned the sandbox off (system_config.yaml sandbox.enabled: false) */
+  enabled?: boolean;
+  /** keep the host network (default false: loopback only) */
+  network?: boolean;
+  extraWritable?: string[];
+  /** the bwrap program (default `bwrap` on PATH) */
+  bwrap?: string;
+  platform?: NodeJS.Platform;
+}
+
+export interface Launch {
+  file: string;
+  args: string[];
+}
+
+/** Where sandboxed commands may write besides the workspace: FLOE_HOME/scratch. */
+export const scratchDirOf = (floeHome: string): string => path.join(floeHome, 'scratch');
+
+const kindOf = (p: string): PathKind => {
+  const st = statSync(p, { throwIfNoEntry: false });
+  return !st ? 'none' : st.isDirectory() ? 'dir' : 'file';
+};
+
+/** Single-quotes `s` for sh. */
+const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export class CommandSandbox {
+  readonly backend: SandboxBackend | undefined;
+  /** one line: why commands are not contained (undefined while they are) */
+  readonly offReason: string | undefined;
+  private readonly o: CommandSandboxOptions;
+  private readonly dir: string | undefined;
+  private readonly seccompFile: string | undefined;
+  private warned = false;
+
+  constructor(o: CommandSandboxOptions) {
+    this.o = o;
+    const platform = o.platform ?? process.platform;
+    if (o.enabled === false) {
+      this.offReason =
+        'the command sandbox is off for this project (system_config.yaml sandbox.enabled: false) — every command ' +
+        'asks for approval in auto mode';
+      return;
+    }
+    const probe = probeSandbox(o.bwrap ?? 'bwrap', platform);
+    if (!probe.ok) {
+      this.offReason = probe.reason;
+      return;
+    }
+    this.backend = probe.backend;
+    this.dir = mkdtempSync(path.join(tmpdir(), `floe-sandbox-${o.sessionId.slice(0, 24)}-`));
+    mkdirSync(path.join(this.dir, 'tmp'), { mode: 0o700 });
+    mkdirSync(scratchDirOf(o.floeHome), { recursive: true, mode: 0o700 });
+    const bpf = platform === 'linux' ? seccompProgram(process.arch) : undefined;
+    if (bpf) {
+      // outside the temp dir the commands can write: a command must not replace the next one's filter
+      this.seccompFile = path.join(this.dir, 'seccomp.bpf');
+      writeFileSync(this.seccompFile, bpf, { mode: 0o400 });
+    }
+  }
+
+  /** True when commands run contained. */
+  get active(): boolean {
+    return this.backend !== undefined;
+  }
+
+  /** The session's temp dir on the host (commands see it as /tmp on Linux). */
+  get tmpDir(): string | undefined {
+    return this.dir && path.join(this.dir, 'tmp');
+  }
+
+  /** The off reason, once. */
+  takeWarnings(): string[] {
+    if (this.warned || !this.offReason) return [];
+    this.warned = true;
+    return [this.offReason];
+  }
+
+  /** The policy for a launch now (paths as they are at this moment). */
+  policy(snapshotFile?: string): SandboxPolicy {
+    const o = this.o;
+    return sandboxPolicy({
+      workspace: o.workspace,
+      home: o.home,
+      floeHome: o.floeHome,
+      tmpDir: this.tmpDir ?? tmpdir(),
+      scratchDir: scratchDirOf(o.floeHome),
+      snapshotFile,
+      extraWritable: o.extraWritable,
+      kind: kindOf,
+    });
+  }
+
+  /**
+   * The launch of `file args…` contained; unchanged when the sandbox is off. `network`: this launch keeps the
+   * machine's network (the file system stays contained); default: what the project set (off).
+   */
+  wrap(file: string, args: string[], cwd: string, o: { snapshotFile?: string; network?: boolean } = {}): Launch {
+    if (!this.backend || !this.dir) return { file, args };
+    const policy = this.policy(o.snapshotFile);
+    const network = o.network === true || this.o.network === true;
+    if (this.backend === 'seatbelt') {
+      const profile = seatbeltProfile(policy, { network });
+      return { file: '/usr/bin/sandbox-exec', args: ['-p', profile, file, ...args] };
+    }
+    const inner = bwrapArgs({ policy, cwd, network, seccompFd: this.seccompFile ? 3 : undefined });
+    const bwrap = this.o.bwrap ?? 'bwrap';
+    if (!this.seccompFile) return { file: bwrap, args: [...inner, '--', file, ...args] };
+    // bwrap reads the seccomp program from fd 3, which a tiny sh opens before it becomes bwrap
+    const script = `exec ${q(bwrap)} "$@" 3< ${q(this.seccompFile)}`;
+    return { file: '/bin/sh', args: ['-c', script, 'sh', ...inner, '--', file, ...args] };
+  }
+
+  dispose(): void {
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+  }
+}
