@@ -11,6 +11,7 @@
 //   left by a taker that died is itself taken over the same way.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { pidExists, processStart } from '../os/procs.js';
 
 export interface Owner {
   pid: number;
@@ -25,30 +26,9 @@ export interface Owner {
 
 export type ClaimResult = { ok: true; release: () => void; owner: Owner } | { ok: false; holder: Owner };
 
-/** Start time of a process, or undefined when it cannot be read (not Linux, or the process is gone). */
-export function processStart(pid: number): string | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // the command name (field 2) is in parentheses and may hold spaces: count fields after the last ')'
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return rest[19]; // field 22 overall: starttime
-  } catch {
-    return undefined;
-  }
-}
-
-function pidRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** True while the owner's process runs (and, where known, is the same process that made the claim). */
 export function ownerAlive(o: Owner): boolean {
-  if (!Number.isInteger(o.pid) || o.pid <= 0 || !pidRuns(o.pid)) return false;
+  if (!Number.isInteger(o.pid) || o.pid <= 0 || !pidExists(o.pid)) return false;
   if (o.start === undefined) return true;
   const now = processStart(o.pid);
   return now === undefined || now === o.start;

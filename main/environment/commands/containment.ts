@@ -6,7 +6,7 @@
 // environment, but makes the command's shell PID 1 of the namespace, which ignores signals it has no handler for:
 // Ctrl-C and SIGTERM would stop working as they do in a terminal — see docs/commands.md.)
 // Must not track sessions or decide when to kill.
-import { readdirSync, readFileSync } from 'node:fs';
+import { ended, listPids, procEnviron, procStat } from '../../os/procs.js';
 
 export const TAG_VAR = 'FLOE_PROC';
 
@@ -18,33 +18,16 @@ export function findTagged(prefix: string): number[] {
   if (!canFindTagged || !prefix) return [];
   const needle = Buffer.from(`${TAG_VAR}=${prefix}`);
   const out: number[] = [];
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return out;
-  }
-  for (const name of names) {
-    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
-    const pid = Number(name);
+  for (const pid of listPids()) {
     if (pid === process.pid) continue;
-    let env: Buffer;
-    try {
-      env = readFileSync(`/proc/${name}/environ`);
-    } catch {
-      continue;
-    }
+    const env = procEnviron(pid);
+    if (!env) continue;
     let at = env.indexOf(needle);
     // the match must start an entry (entries are NUL-separated)
     while (at > 0 && env[at - 1] !== 0) at = env.indexOf(needle, at + 1);
     if (at < 0) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-      if (state === 'Z' || state === 'X') continue;
-    } catch {
-      continue;
-    }
+    const s = procStat(pid);
+    if (!s || ended(s)) continue;
     out.push(pid);
   }
   return out;

@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pidExists } from '../../os/procs.js';
 import { TAG_VAR } from './containment.js';
 import { buildSnapshot, profileFiles, type CapturedShell } from './snapshot-text.js';
 
@@ -56,15 +57,6 @@ export function profileSignature(home: string): string {
   return parts.join('|');
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException)?.code === 'EPERM';
-  }
-}
-
 /** Removes snapshot files whose owning process is gone (a host that crashed left them). */
 export function sweepSnapshots(dir: string): void {
   let names: string[];
@@ -75,7 +67,8 @@ export function sweepSnapshots(dir: string): void {
   }
   for (const n of names) {
     const pid = Number(/^(\d+)-/.exec(n)?.[1]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) rmSync(join(dir, n), { force: true });
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidExists(pid))
+      rmSync(join(dir, n), { force: true });
   }
 }
 

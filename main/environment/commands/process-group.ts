@@ -1,7 +1,7 @@
 // Signals to whole process groups (a command's pty leader is a session and group leader, so `-pid` reaches its
 // background children too) and a liveness check that ignores zombies (a container's PID 1 may never reap them).
 // Must not track sessions; the registry does.
-import { readdirSync, readFileSync } from 'node:fs';
+import { ended, listPids, procStat } from '../../os/procs.js';
 
 /** Sends `signal` to process group `pgid`; false when the group no longer exists. Never throws. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -18,23 +18,13 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 export function groupAlive(pgid: number): boolean {
   if (!signalGroup(pgid, 0)) return false;
   if (process.platform !== 'linux') return true;
-  try {
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      // fields after the parenthesised command: state ppid pgrp ...
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(rest[2]) === pgid && rest[0] !== 'Z' && rest[0] !== 'X') return true;
-    }
-    return false;
-  } catch {
-    return true;
+  const pids = listPids();
+  if (!pids.length) return true; // /proc unreadable: the signal's answer stands
+  for (const pid of pids) {
+    const s = procStat(pid);
+    if (s && s.pgrp === pgid && !ended(s)) return true;
   }
+  return false;
 }
 
 /** Resolves once no group in `pgids` is alive, or after `timeoutMs`; returns the groups still alive. */

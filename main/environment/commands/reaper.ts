@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pidExists, processStart } from '../../os/procs.js';
 import { TAG_VAR, findTagged, signalTagged } from './containment.js';
 import { signalGroup } from './process-group.js';
 
@@ -20,21 +21,10 @@ interface HostRecord {
   groups: number[];
 }
 
-function startTime(pid: number): string {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
-  } catch {
-    return '';
-  }
-}
+const startTime = (pid: number): string => processStart(pid) ?? '';
 
 function hostAlive(r: HostRecord): boolean {
-  try {
-    process.kill(r.hostPid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException)?.code !== 'EPERM') return false;
-  }
+  if (!pidExists(r.hostPid)) return false;
   return process.platform !== 'linux' || startTime(r.hostPid) === r.hostStart;
 }
 

@@ -5,6 +5,7 @@
 // below decide: the command has exited and its output has gone quiet. Must not read or write terminal data.
 import { closeSync, constants, openSync } from 'node:fs';
 import type { IPty } from 'node-pty';
+import { pidExists } from '../../os/procs.js';
 
 const POLL_MS = 20;
 /** output silence after exit that counts as drained */
@@ -17,15 +18,6 @@ export interface SlaveHold {
   sawData(): void;
   /** lets go at once (idempotent) */
   release(): void;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException)?.code === 'EPERM';
-  }
 }
 
 /** Opens the pty's slave side (when the platform exposes its name) and releases it once the output has drained. */
@@ -64,7 +56,7 @@ export function holdSlave(p: IPty, onChildExit?: () => boolean): SlaveHold {
     timer = setInterval(() => {
       const now = Date.now();
       if (exitedAt === undefined) {
-        if (alive(p.pid)) return;
+        if (pidExists(p.pid)) return;
         exitedAt = now;
         // a pty the caller had paused only starts draining now: count the quiet time from here
         if (onChildExit?.()) lastData = now;

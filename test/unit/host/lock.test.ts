@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireHostLock } from '../../../main/host/lock.js';
-import { parseOwner, processStart } from '../../../main/store/owner-file.js';
+import { processStart } from '../../../main/os/procs.js';
+import { parseOwner } from '../../../main/store/owner-file.js';
 
 const tmpHome = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'floe-lock-'));
 const deadPid = (): number =>

@@ -1,0 +1,79 @@
+// What the operating system says about processes, in one place: whether a pid exists, its /proc/<pid>/stat fields
+// (state, parent, group, start time), its starting environment, and the list of pids. Linux reads /proc; elsewhere
+// only `kill(pid, 0)` answers, and the /proc readers return undefined. Never throws; holds no state; knows nothing
+// of commands, sessions or claims (main/environment/commands and main/store build on it).
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface ProcStat {
+  /** one letter: R running, S sleeping, Z zombie, X dead, … */
+  state: string;
+  ppid: number;
+  pgrp: number;
+  /** start time in clock ticks since boot: with the pid, it names one process even after the pid is reused */
+  start: string;
+}
+
+/** True while a process with this pid exists (a zombie counts; EPERM means it exists but is not ours). */
+export function pidExists(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The fields of /proc/<pid>/stat Floe uses, or undefined (not Linux, or the process is gone). */
+export function procStat(pid: number | string): ProcStat | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // the command name (field 2) is in parentheses and may hold spaces and ')': count fields after the last ')'
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (rest.length < 20) return undefined;
+  return { state: rest[0]!, ppid: Number(rest[1]), pgrp: Number(rest[2]), start: rest[19]! };
+}
+
+/** The process's start time (see ProcStat.start), or undefined where it cannot be read. */
+export function processStart(pid: number): string | undefined {
+  return procStat(pid)?.start;
+}
+
+/** A zombie or a dead entry: the process has ended, only its parent has not reaped it yet. */
+export const ended = (s: ProcStat): boolean => s.state === 'Z' || s.state === 'X';
+
+/**
+ * True while the process runs: it exists and, where /proc tells, is not a zombie. Where /proc cannot be read the
+ * answer is `pidExists`.
+ */
+export function pidRuns(pid: number): boolean {
+  if (!pidExists(pid)) return false;
+  const s = procStat(pid);
+  return !s || !ended(s);
+}
+
+/** The pids /proc lists (empty where there is no /proc). */
+export function listPids(): number[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  for (const n of names) if (n.charCodeAt(0) >= 48 && n.charCodeAt(0) <= 57) out.push(Number(n));
+  return out;
+}
+
+/** The environment the process started with (NUL-separated entries), or undefined. */
+export function procEnviron(pid: number): Buffer | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/environ`);
+  } catch {
+    return undefined;
+  }
+}
