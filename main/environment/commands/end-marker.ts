@@ -2,6 +2,8 @@
 // EXIT trap, an OSC sequence carrying a per-command nonce and the exit status to the terminal; everything the
 // command wrote before it has then been read, so no timer decides when output is complete. The scanner removes the
 // marker from the stream (also when it arrives split across chunks) before anyone else sees the data.
+// The nonce is no secret from the command (it runs in the same shell: `trap -p EXIT` shows it), so a marker only
+// ends a command once the shell itself is gone (CommandSession checks); a forged one is dropped and scanning goes on.
 // Must not spawn processes or touch the terminal.
 import { randomBytes } from 'node:crypto';
 
@@ -75,6 +77,11 @@ export class EndMarkerScanner {
       s = s.slice(0, esc);
     }
     return { text: s };
+  }
+
+  /** Looks for the marker again (the one seen was printed by the command itself, not by the shell's trap). */
+  rearm(): void {
+    this.found = false;
   }
 
   /** Whatever is held back (the stream ended before the marker completed). */

@@ -9,9 +9,13 @@ import { ModelView } from './model-view.js';
 import { signalName } from './outcome.js';
 import { RawBuffer } from './raw-buffer.js';
 import { holdSlave, type SlaveHold } from './slave-hold.js';
+import { pidRuns } from '../../os/procs.js';
 
 /** After the end marker, how long the pty's own exit report may take before the marker's status is used. */
 const MARKER_TRUST_MS = 50;
+/** After the end marker, how long the shell may take to be gone; still running then, the command forged it. */
+const MARKER_CONFIRM_MS = 1000;
+const MARKER_POLL_MS = 25;
 
 export interface CommandSessionInfo {
   id: string;
@@ -71,6 +75,8 @@ export class CommandSession {
   private markerTimer?: ReturnType<typeof setTimeout>;
   /** characters of output taken so far (after the marker is removed) */
   charsSeen = 0;
+  /** end markers the command printed itself while its shell went on running (ignored) */
+  forgedMarkers = 0;
   private readonly progress = new Set<() => void>();
   private readonly finish: (exitCode: number, signal?: number) => void;
 
@@ -180,7 +186,23 @@ export class CommandSession {
     this.applyPause();
     this.slave.release();
     if (code > 128 || this.signalled) return;
-    this.markerTimer = setTimeout(() => this.finish(code), MARKER_TRUST_MS);
+    // The command can print the marker itself (it can read the nonce): only a shell that is gone makes it true.
+    const since = Date.now();
+    const check = (): void => {
+      if (this.finished) return;
+      if (!pidRuns(this.pid)) return this.finish(code);
+      if (Date.now() - since < MARKER_CONFIRM_MS) {
+        this.markerTimer = setTimeout(check, MARKER_POLL_MS);
+        this.markerTimer.unref?.();
+        return;
+      }
+      // forged: the shell still runs the command. Look for the real marker, and let flow control work again.
+      this.forgedMarkers++;
+      this.childGone = false;
+      this.applyPause();
+      this.marker?.rearm();
+    };
+    this.markerTimer = setTimeout(check, MARKER_TRUST_MS);
     this.markerTimer.unref?.();
   }
 
