@@ -52,6 +52,51 @@ const RULES: Rule[] = [
       under('main/electron/', 'main/web/', 'main/cli/')(to, local) || (!local && /^(electron|ws)$/.test(to)),
   },
   {
+    name: 'main/os (process facts) imports only Node',
+    files: 'main/os/',
+    forbid: (to, local) => local && !to.startsWith('main/os/'),
+  },
+  {
+    name: 'the model layer (llm), traces and approval know no other layer of main/ but os',
+    files: 'main/(llm|trace|approval)/',
+    forbid: (to, local) => local && to.startsWith('main/') && !/^main\/(llm|trace|approval|os)\//.test(to),
+  },
+  {
+    name: 'configuration knows only the model layer below it',
+    files: 'main/config/',
+    forbid: (to, local) => local && to.startsWith('main/') && !/^main\/(config|llm|os)\//.test(to),
+  },
+  {
+    name: 'the environment (tools, commands, MCP) knows no configuration, traces or checkpoints',
+    files: 'main/environment/',
+    forbid: under('main/config/', 'main/trace/', 'main/checkpoints/'),
+  },
+  {
+    name: 'checkpoints know no engine, composition root, store or host',
+    files: 'main/checkpoints/',
+    forbid: under('main/engine/', 'main/sdk/', 'main/store/', 'main/environment/', ...HOSTS),
+  },
+  {
+    name: 'browser mode is a transport: it knows the API contract, not the host, the store or another host',
+    files: 'main/web/',
+    forbid: (to, local) => local && to.startsWith('main/') && !/^main\/(web|os)\//.test(to),
+  },
+  {
+    name: 'the Electron glue knows no other transport, no CLI, no store and no engine',
+    files: 'main/electron/',
+    forbid: under('main/web/', 'main/cli/', 'main/store/', 'main/engine/'),
+  },
+  {
+    name: 'no module but the CLI itself imports the CLI',
+    files: 'main/(?!cli/)',
+    forbid: under('main/cli/'),
+  },
+  {
+    name: 'the CLI imports no renderer or preload',
+    files: 'main/cli/',
+    forbid: under('renderer/', 'preload/'),
+  },
+  {
     name: 'the renderer imports only itself, the API contract and shared/ (no main/, no preload/, no Node)',
     files: 'renderer/src/',
     forbid: (to, local) =>
@@ -91,10 +136,28 @@ describe('the checker', () => {
     ];
     expect(violations([...bad, ...good], RULES)).toEqual([
       `${RULES[0].name}: main/engine/session.ts → main/host/runtime.ts`,
-      `${RULES[5].name}: renderer/src/x.ts → main/store/db.ts`,
+      `${RULES.find((r) => r.files === 'renderer/src/')!.name}: renderer/src/x.ts → main/store/db.ts`,
     ]);
     expect(violations([edge('main/engine/a.ts', 'node:fs', false)], RULES)).toHaveLength(1);
     expect(violations([edge('shared/omni/a.ts', 'node:crypto', false)], RULES)).toHaveLength(1);
+  });
+
+  it('each rule over a lower layer or a host catches a planted import', () => {
+    const planted: [string, string][] = [
+      ['main/os/procs.ts', 'main/environment/commands/session.ts'],
+      ['main/llm/client.ts', 'main/environment/tools/exec-command.ts'],
+      ['main/trace/writer.ts', 'main/config/load.ts'],
+      ['main/approval/rules.ts', 'main/environment/names.ts'],
+      ['main/config/load.ts', 'main/trace/writer.ts'],
+      ['main/environment/environment.ts', 'main/config/load.ts'],
+      ['main/checkpoints/shadow.ts', 'main/store/db.ts'],
+      ['main/web/server.ts', 'main/host/host.ts'],
+      ['main/electron/app.ts', 'main/web/server.ts'],
+      ['main/host/host.ts', 'main/cli/run.ts'],
+      ['main/cli/run.ts', 'renderer/src/main.tsx'],
+    ];
+    for (const [from, to] of planted)
+      expect(violations([edge(from, to)], RULES).length, `${from} → ${to}`).toBeGreaterThan(0);
   });
 
   it('finds a cycle through type-only and dynamic edges alike, and none in a tree without one', () => {
@@ -126,6 +189,15 @@ describe('the real tree', () => {
     );
     expect(unresolved).toEqual([]);
     expect(edges.length).toBeGreaterThan(500);
+  });
+
+  it('has a rule for every folder of main/ (a new folder needs its place in the layering)', () => {
+    const folders = [...new Set(files.filter((f) => /^main\/[^/]+\//.test(f)).map((f) => f.split('/')[1]!))];
+    expect(folders.length).toBeGreaterThan(10);
+    const uncovered = folders.filter(
+      (d) => !RULES.some((r) => r.files !== 'main/(?!cli/)' && new RegExp(`^${r.files}`).test(`main/${d}/x.ts`)),
+    );
+    expect(uncovered).toEqual([]);
   });
 
   it('keeps the layering of docs/architecture.md', () => {
