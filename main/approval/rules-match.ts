@@ -1,6 +1,7 @@
 // Decides a tool call by approval rules (issue 13). Deny wins; a command line is allowed by rules only if every
 // simple command in it is covered by an allow rule; what cannot be known statically is never covered, and asks
 // when any deny rule could have matched it. Pure: rules and the call in, an outcome out.
+import { globMatch } from './glob.js';
 import { suggestPrefix, type Rule } from './rules.js';
 import { analyzeCommand, type CommandPart } from './shell-parse.js';
 import type { W } from './shell-wrappers.js';
@@ -27,16 +28,13 @@ export interface RuleOutcome {
 
 type Match = 'yes' | 'maybe' | 'no';
 
-function globRegex(glob: string): RegExp {
-  const body = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '[\\s\\S]*')
-    .replace(/\?/g, '[\\s\\S]');
-  return new RegExp(`^${body}$`, 'i');
-}
+/** Longest command the rules check (issue 26: matching is linear, and parsing a bigger one is not worth it). */
+export const MAX_RULE_COMMAND = 32 * 1024;
 
 export function toolMatches(ruleTool: string, toolName: string): boolean {
-  return /[*?]/.test(ruleTool) ? globRegex(ruleTool).test(toolName) : ruleTool.toLowerCase() === toolName.toLowerCase();
+  return /[*?]/.test(ruleTool)
+    ? globMatch(ruleTool, toolName, { ignoreCase: true })
+    : ruleTool.toLowerCase() === toolName.toLowerCase();
 }
 
 const isGlob = (p: string): boolean => /[*?]/.test(p);
@@ -46,8 +44,8 @@ const RUNTIME = '\u0000';
 /** Matches a command pattern against a command's words: 'maybe' when a run-time word decides it. */
 export function patternMatches(pattern: string, words: W[]): Match {
   if (isGlob(pattern)) {
-    const re = new RegExp(globRegex(pattern).source, ''); // commands are case-sensitive
-    if (re.test(words.map((w) => (w === null ? RUNTIME : w)).join(' '))) return 'yes';
+    // commands are case-sensitive
+    if (globMatch(pattern, words.map((w) => (w === null ? RUNTIME : w)).join(' '))) return 'yes';
     if (!words.some((w) => w === null)) return 'no';
     // a run-time word could still make it match, unless a literal word of the pattern already differs
     const tokens = pattern.split(' ');
@@ -111,6 +109,19 @@ export function decideByRules(rules: readonly Rule[], toolName: string, argument
 
   const patterned = mine.filter((r) => r.pattern !== null);
   const denies = byAction(patterned, 'deny');
+  if (cmd.length > MAX_RULE_COMMAND) {
+    // too long to check: no rule allows it; with a deny or ask rule that might apply, a person decides
+    const why = {
+      text: `${cmd.slice(0, 80)}…`,
+      reason: `the command is ${cmd.length} characters long; rules check commands of at most ${MAX_RULE_COMMAND}`,
+    };
+    const wholeAsk = byAction(whole, 'ask');
+    const careful = [...denies, ...byAction(patterned, 'ask'), ...wholeAsk];
+    if (careful.length) return outcome('ask', wholeAsk.length ? [wholeAsk[0]] : [], [why]);
+    const wholeAllow = byAction(whole, 'allow');
+    if (wholeAllow.length) return outcome('allow', [wholeAllow[0]]);
+    return outcome('none', [], [why]);
+  }
   const { parts } = analyzeCommand(cmd);
 
   // 1. deny wins: any view of any part that a deny rule matches
@@ -131,9 +142,19 @@ export function decideByRules(rules: readonly Rule[], toolName: string, argument
     }
   }
   if (maybeDeny.length) return outcome('ask', maybeRules, maybeDeny, parts);
-  const hidden = parts.filter((p) => p.dynamic || p.setsEnv);
+  // fail closed (issue 19): with a deny rule, what deny rules cannot see into asks
+  const named = denies.length ? namesDenied(parts, denies) : [];
+  if (named.length)
+    return outcome(
+      'ask',
+      named.map((n) => n.rule),
+      named.map((n) => n.uncovered),
+      parts,
+    );
+  const hidden = parts.filter((p) => p.dynamic || p.setsEnv || p.runsCode);
   if (hidden.length && denies.length) {
-    const why = (p: CommandPart) => p.dynamic ?? `${p.note ?? 'changes the environment'}, which can change what runs`;
+    const why = (p: CommandPart) =>
+      p.dynamic ?? p.runsCode ?? `${p.note ?? 'changes the environment'}, which can change what runs`;
     return outcome(
       'ask',
       [],
@@ -178,6 +199,42 @@ export function decideByRules(rules: readonly Rule[], toolName: string, argument
   }
   if (parts.length && !uncovered.length) return outcome('allow', used, [], parts);
   return outcome('none', [], uncovered, parts);
+}
+
+/** The program a deny rule names (`rm` of `rm -rf *`), when its first word is literal. */
+const deniedProgram = (pattern: string): string | null => {
+  const first = pattern.split(' ')[0];
+  return /[*?]/.test(first) ? null : first.slice(first.lastIndexOf('/') + 1);
+};
+
+/**
+ * Parts that hand a denied program to another (`cp /bin/rm x`, `ln -s /bin/rm`, `hash -p /bin/rm ls`,
+ * `echo rm x | bash`): an argument whose base name is (or, as a glob, could be) the program a deny rule names.
+ */
+function namesDenied(parts: CommandPart[], denies: Rule[]): { rule: Rule; uncovered: Uncovered }[] {
+  const out: { rule: Rule; uncovered: Uncovered }[] = [];
+  for (const part of parts) {
+    const args = new Set(part.views.flatMap((v) => v.slice(1)).filter((w): w is string => w !== null));
+    for (const rule of denies) {
+      const program = deniedProgram(rule.pattern!);
+      if (!program) continue;
+      const hit = [...args].find((w) => {
+        const b = w.slice(w.lastIndexOf('/') + 1);
+        return b === program || b.includes('[') || (/[*?]/.test(b) && globMatch(b, program));
+      });
+      if (hit !== undefined) {
+        out.push({
+          rule,
+          uncovered: {
+            text: part.text,
+            reason: `names ${hit}, the program deny rule ${rule.id} forbids: it may run it under another name`,
+          },
+        });
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 function bestMatch(pattern: string, views: W[][]): Match {

@@ -1,5 +1,6 @@
 // Approval rules (issue 13): what a rule is, how one is written by a person (`allow exec_command "git status"`),
 // and how it names itself in a trace. Pure; storage is main/store/rules.ts, matching is rules-match.ts.
+import { isInterpreter, runsCodeReason } from './shell-runners.js';
 
 export type RuleAction = 'allow' | 'deny' | 'ask';
 export type RuleScope = 'session' | 'project' | 'global';
@@ -51,6 +52,13 @@ export function validateRule(r: {
   }
   if (SHELL_ALIASES.has(tool.toLowerCase())) tool = 'exec_command';
   const pattern = r.pattern?.trim() ? r.pattern.trim().replace(/\s+/g, ' ') : null;
+  const control = pattern === null ? null : UNSAFE.exec(pattern);
+  if (control) {
+    throw new RuleInputError(
+      `rule pattern "${displaySafe(pattern!)}" has the control or invisible character ${displaySafe(control[0])} ` +
+        `at offset ${control.index}: type the command as plain text`,
+    );
+  }
   if (pattern !== null && tool !== 'exec_command') {
     throw new RuleInputError(`a command pattern ("${pattern}") only applies to exec_command, not to ${tool}`);
   }
@@ -61,14 +69,37 @@ export function validateRule(r: {
   return { action: r.action as RuleAction, scope: r.scope as RuleScope, scopeKey: r.scopeKey, tool, pattern };
 }
 
-/** How a rule names itself in `approval_decision.rule`, the CLI and the UI. */
+/** C0 and C1 controls, DEL, and characters that render as nothing or reorder text (bidi controls, zero-width). */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
+
+/** Text with every control or invisible character written as `\x1b` / `\u{202e}`: safe for a terminal or a title. */
+export function displaySafe(s: string): string {
+  return s.replace(new RegExp(UNSAFE.source, 'g'), (c) => {
+    const n = c.codePointAt(0)!;
+    return n < 0x100 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u{${n.toString(16)}}`;
+  });
+}
+
+/** How a rule names itself in `approval_decision.rule`, the CLI and the UI (control characters escaped). */
 export function ruleLabel(r: Pick<Rule, 'id' | 'action' | 'scope' | 'tool' | 'pattern'>): string {
-  const what = r.pattern === null ? r.tool : `${r.tool} "${r.pattern}"`;
+  const what = r.pattern === null ? r.tool : `${r.tool} "${displaySafe(r.pattern)}"`;
   return `${r.action} ${what} (${r.scope} rule ${r.id})`;
 }
 
-/** The longest static command prefix worth offering as "Always allow `<prefix>`": name plus a subcommand word. */
+/**
+ * The longest static command prefix worth offering as "Always allow `<prefix>`": name plus a subcommand word. An
+ * interpreter or a program that runs other commands (`python3`, `bash`, `node`, `xargs`…) is never offered bare:
+ * with a script it is offered with the script's path (`python3 tools/gen.py`, `python3 -m pytest`), else nothing.
+ */
 export function suggestPrefix(words: (string | null)[]): string | null {
+  if (typeof words[0] === 'string' && isInterpreter(words[0])) {
+    const [name, a, b] = words;
+    const word = (w: string | null | undefined): w is string => typeof w === 'string' && /^[\x21-\x7E]+$/.test(w);
+    if (word(a) && /^[A-Za-z0-9_./@+][A-Za-z0-9_./@+-]*$/.test(a)) return `${name} ${a}`; // a path, not code
+    if (a === '-m' && word(b) && /^[A-Za-z0-9_.]+$/.test(b)) return `${name} -m ${b}`;
+    return null;
+  }
+  if (runsCodeReason(words)) return null; // `find -exec`, `git -c`…: no prefix of it is safe to allow
   const out: string[] = [];
   for (const w of words.slice(0, 2)) {
     if (w === null || w.startsWith('-') || /[\s*?'"\\$`]/.test(w) || !/^[\x21-\x7E]+$/.test(w)) break;

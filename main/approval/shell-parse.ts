@@ -4,8 +4,10 @@
 // What cannot be known before it runs (eval, source, a computed command name, a parse error) is marked dynamic.
 // Pure; knows nothing of rules: rule matching is in rules-match.ts.
 import { forEachChild, parse, type Command, type Redirection, type SyntaxNode } from 'unbash';
+import { evaluatedExpression, evaluatedNames } from './shell-arith.js';
+import { execTails, runsCodeReason } from './shell-runners.js';
 import { hasInvisibleChars, isPlainAscii, staticWord } from './shell-words.js';
-import { isSafeEnvName, unwrap, type W } from './shell-wrappers.js';
+import { gitView, isSafeEnvName, unwrap, type W } from './shell-wrappers.js';
 
 export interface CommandPart {
   /** source text of this simple command (or of the construct that made it dynamic) */
@@ -21,6 +23,9 @@ export interface CommandPart {
   note?: string;
   /** set when it changes the environment of what runs (PATH, GIT_SSH_COMMAND…): deny rules cannot see through it */
   setsEnv?: boolean;
+  /** set when it runs code deny rules cannot see (an interpreter handed text, a wrapper whose options are not
+   *  followed, `alias`…): with a deny rule present it asks; allow rules may still cover it */
+  runsCode?: string;
 }
 
 export interface CommandAnalysis {
@@ -67,6 +72,8 @@ export function analyzeCommand(source: string, depth = 0): CommandAnalysis {
           dynamic: 'arithmetic on variables can run commands hidden in their values',
         });
       }
+    } else if (evaluatedExpression(node)) {
+      parts.push({ text: src.slice(node.pos, node.end), words: [], views: [], dynamic: evaluatedExpression(node) });
     } else if (node.type === 'TestCommand' && /\s-(eq|ne|lt|le|gt|ge)\s/.test(src.slice(node.pos, node.end))) {
       parts.push({
         text: src.slice(node.pos, node.end),
@@ -138,16 +145,50 @@ function commandParts(cmd: Command, src: string, depth: number): CommandPart[] {
   if (u.kind === 'dynamic') return [{ text, words: raw, views: [raw], dynamic: u.reason }];
   if (u.kind === 'script') {
     if (depth >= MAX_SCRIPT_DEPTH) return [{ text, words: raw, views: [raw], dynamic: 'shells nested too deep' }];
-    const inner = analyzeCommand(u.script, depth + 1).parts;
-    const extra = notes.length ? [{ text, words: raw, views: [raw], note: notes.join('; '), ...env }] : [];
+    // the script is analysed (deny rules see into it), yet a shell is an interpreter: with a deny rule it asks
+    const runsCode = `\`${u.shell} -c\` hands a script to a shell`;
+    const inner = analyzeCommand(u.script, depth + 1).parts.map((p) => ({ runsCode, ...p }));
+    const extra = notes.length ? [{ text, words: raw, views: [raw], note: notes.join('; '), runsCode, ...env }] : [];
     return [...extra, ...inner];
   }
+  const evaluated = evaluatedNames(u.words) ?? evaluatedNames(raw);
+  if (evaluated) return [{ text, words: u.words, views: [raw, u.words], dynamic: evaluated }];
   const name = u.words[0];
   if (typeof name === 'string' && !isPlainAscii(name))
     notes.push(`the command name "${name}" has non-ASCII characters`);
   if (!u.transparent) notes.push(`runs through ${raw[0]}`);
-  const views = dedupeViews([raw, ...u.inner, u.words].flatMap((v) => withBaseName(v)));
-  return [{ text, words: u.words, views, ...(notes.length ? { note: notes.join('; ') } : {}), ...env }];
+  const exported = declaredEnv(u.words);
+  if (exported.length) {
+    notes.push(...exported.map((n) => `sets ${n}`));
+    setsEnv = true;
+  }
+  const runsCode =
+    runsCodeReason(u.words) ??
+    (u.transparent ? undefined : `\`${raw[0]}\` runs a command whose options this check does not follow`);
+  const git = gitView(u.words);
+  const seen = [raw, ...u.inner, u.words, ...(git ? [git] : []), ...execTails(u.words)];
+  const views = dedupeViews(seen.flatMap((v) => withBaseName(v)));
+  return [
+    {
+      text,
+      words: u.words,
+      views,
+      ...(notes.length ? { note: notes.join('; ') } : {}),
+      ...(setsEnv ? { setsEnv } : {}),
+      ...(runsCode ? { runsCode } : {}),
+    },
+  ];
+}
+
+const DECLARES = new Set(['export', 'declare', 'typeset', 'readonly', 'local']);
+
+/** `export PATH=…` and the like: the names a declaration builtin sets that are not plain lower-case shell variables. */
+function declaredEnv(words: W[]): string[] {
+  if (typeof words[0] !== 'string' || !DECLARES.has(words[0])) return [];
+  return words.slice(1).flatMap((w) => {
+    const m = w === null ? null : /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(w);
+    return m && !/^[a-z_][a-z0-9_]*$/.test(m[1]) && !isSafeEnvName(m[1]) ? [m[1]] : [];
+  });
 }
 
 function withBaseName(words: W[]): W[][] {

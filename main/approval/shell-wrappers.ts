@@ -1,6 +1,7 @@
 // Commands that run another command named in their arguments (`command rm`, `env X=1 rm`, `sudo rm`, `xargs rm`)
 // and commands that run code from a string or file (`eval`, `source`, `bash -c`). Pure: given the static words of
 // one simple command, says what it really runs. Knows nothing of rules or of the parser.
+import { SHELLS } from './shell-runners.js';
 
 /** A word of a simple command: its static value, or null when known only at run time. */
 export type W = string | null;
@@ -18,7 +19,7 @@ const TRANSPARENT: Record<string, (args: W[]) => number | null> = {
   command: (a) => skipFlags(a, { p: 0 }, ['-v', '-V']),
   builtin: () => 0,
   exec: (a) => skipFlags(a, { c: 0, l: 0, a: 1 }),
-  nohup: () => 0,
+  nohup: (a) => skipFlags(a, {}),
   time: (a) => skipFlags(a, { p: 0 }),
   nice: (a) => skipFlags(a, { n: 1 }, [], /^-\d+$/),
   timeout: (a) => {
@@ -62,11 +63,49 @@ const OPAQUE = new Set([
   'flock',
   'parallel',
   'busybox',
+  // issue 19: more programs that run the command in their arguments; deny rules see every tail, and with a deny
+  // rule present they ask (their options are not followed, so which word is the command is not known)
+  'setsid',
+  'ionice',
+  'taskset',
+  'chrt',
+  'flock',
+  'script',
+  'strace',
+  'ltrace',
+  'valgrind',
+  'runuser',
+  'pkexec',
+  'setpriv',
+  'setarch',
+  'linux32',
+  'linux64',
+  'numactl',
+  'cgexec',
+  'catchsegv',
+  'firejail',
+  'bwrap',
+  'proot',
+  'fakeroot',
+  'faketime',
+  'torsocks',
+  'proxychains',
+  'proxychains4',
+  'dbus-run-session',
+  'dbus-launch',
+  'xvfb-run',
+  'systemd-run',
+  'caffeinate',
+  'rlwrap',
+  'unbuffer',
+  'entr',
+  'tmux',
+  'screen',
+  'ssh',
 ]);
 
 /** Builtins and programs that run code from a string or a file. */
 const CODE_RUNNERS = new Set(['eval', 'source', '.', 'trap', 'fc', 'enable', 'coproc', 'let', 'mapfile', 'readarray']);
-const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'rbash']);
 
 /**
  * Environment variables a command may be given (`NODE_ENV=test npm test`) without changing which program runs or
@@ -182,4 +221,30 @@ export function unwrap(words: W[]): Unwrapped {
     cur = args.slice(i);
   }
   return { kind: 'dynamic', reason: 'wrappers nested too deep' };
+}
+
+/** git's global options that take a value as the next word (`git -C dir push`). */
+const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--attr-source']);
+/** git's global options that take no value (or only as `--opt=value`). */
+const GIT_FLAGS =
+  /^(-p|-P|--paginate|--no-pager|--bare|--no-replace-objects|--no-lazy-fetch|--no-optional-locks|--no-advice|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--exec-path|--(git-dir|work-tree|namespace|config-env|attr-source|exec-path|super-prefix)=.*)$/s;
+
+/**
+ * `git [global options] <subcommand> …` as `git <subcommand> …`, so that a rule on `git push` sees
+ * `git -C . push`, `git --no-pager push` and `git -c k=v push`. An option it does not know (or a word computed at
+ * run time) leaves the subcommand unknown: null in its place. Undefined when the words are not a git command with
+ * global options.
+ */
+export function gitView(words: W[]): W[] | undefined {
+  if (typeof words[0] !== 'string' || base(words[0]) !== 'git') return undefined;
+  let i = 1;
+  for (; i < words.length; i++) {
+    const w = words[i];
+    if (w === null) return ['git', null];
+    if (!w.startsWith('-')) break;
+    if (/^(-v|--version|-h|--help)$/.test(w)) return undefined; // runs no subcommand
+    if (GIT_VALUED.has(w)) i++;
+    else if (!GIT_FLAGS.test(w) && !/^-c./s.test(w) && !/^-C./s.test(w)) return ['git', null];
+  }
+  return i === 1 ? undefined : ['git', ...words.slice(i)];
 }

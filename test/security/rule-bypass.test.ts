@@ -2,7 +2,7 @@
 // with project rules `allow git status`, `allow npm test*` and `deny rm`, every attempt to run something else under
 // cover of an allowed prefix must ask a person or be denied — in read-only mode (rules are what allows) and in
 // allow-all mode (deny rules must not be dodged). Prints its count of cases.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,6 +74,70 @@ const BYPASSES: [string, string][] = [
   ['unbalanced $(', 'git status $(rm x'],
   ['glob rule + ;', 'npm test; rm x'],
   ['glob rule + $(…)', 'npm test $(rm x)'],
+  // issue 19: arithmetic and subscript evaluation runs `$(…)` hidden in a variable's value (each checked in bash)
+  ['array subscript in ${a[x]}', "x='a[$(touch P)]'; git status ${a[x]}"],
+  ['indirect expansion ${!x}', "x='a[$(touch P)]'; git status ${!x}"],
+  ['substring offset ${x:y}', "y='a[$(touch P)]'; git status ${x:y}"],
+  ['assignment to a[i]', "i='b[$(touch P)]'; a[i]=1; git status"],
+  ['[[ -v ]] on a subscript', "[[ -v 'a[$(touch P)]' ]] && git status"],
+  ['test -v on a subscript', "test -v 'a[$(touch P)]'"],
+  ['printf -v into a subscript', "printf -v 'a[$(touch P)]' x"],
+  ['printf -v into a computed name', 'printf -v "$x" y'],
+  ['read into a subscript', "read 'a[$(touch P)]' <<< x"],
+  ['read -a into a subscript', "read -a 'a[$(touch P)]' <<< x"],
+];
+
+/**
+ * In allow-all with `deny rm`, commands that run rm where no parser can see it (issue 19 item 4: an interpreter
+ * handed text, a wrapper whose options are not followed, the program under another name): they must ask.
+ */
+const FAIL_CLOSED: [string, string][] = [
+  ['nohup --', 'nohup -- rm x'],
+  ['setsid', 'setsid rm x'],
+  ['setsid -f', 'setsid -f rm x'],
+  ['ionice', 'ionice -c3 rm x'],
+  ['taskset', 'taskset -c 0 rm x'],
+  ['chrt', 'chrt -b 0 rm x'],
+  ['flock -c', "flock /tmp/l -c 'rm x'"],
+  ['script -qc', "script -qc 'rm x' /dev/null"],
+  ['strace', 'strace -o /dev/null rm x'],
+  ['find -exec', 'find . -name x -exec rm {} \\;'],
+  ['find -execdir', 'find . -execdir rm {} +'],
+  ['echo … | bash', 'echo rm x | bash'],
+  ['echo … | sh -s', "echo 'rm x' | sh -s"],
+  ['bash <<EOF', 'bash <<EOF\nrm x\nEOF'],
+  ['bash <<<', "bash <<< 'rm x'"],
+  ['alias', 'alias ls=rm; ls x'],
+  ['hash -p', 'hash -p /bin/rm ls; ls x'],
+  ['git -c alias.x=!rm', "git -c alias.x='!rm x' x"],
+  ['git -c core.pager', "git -c core.pager='rm x' log"],
+  ['git config alias', "git config alias.x '!rm x'; git x"],
+  ['git rebase --exec', "git rebase --exec 'rm x' HEAD~1"],
+  ['git submodule foreach', "git submodule foreach 'rm x'"],
+  ['awk system()', 'awk \'BEGIN{system("rm x")}\''],
+  ['awk print | "sh"', 'awk \'BEGIN{print "rm x" | "sh"}\''],
+  ['sed s///e', "sed 's/.*/rm x/e' <<< y"],
+  ['sed e command', "sed -n '1e rm x' f"],
+  ['make -f - recipe', "make -f - <<< $'all:\\n\\trm x'"],
+  ['Makefile written then make', "printf 'all:\\n\\trm x\\n' > Makefile; make"],
+  ['cp /bin/rm', 'cp /bin/rm ./del; ./del x'],
+  ['ln -s /bin/rm', 'ln -s /bin/rm d; ./d x'],
+  ['python3 -c os.system', 'python3 -c \'import os; os.system("rm x")\''],
+  ['python3 -c os.remove', 'python3 -c \'import os; os.remove("x")\''],
+  ['python3 <<EOF', 'python3 <<EOF\nimport os; os.remove("x")\nEOF'],
+  ['perl -e system', 'perl -e \'system("rm x")\''],
+  ['perl -e unlink', 'perl -e \'unlink "x"\''],
+  ['node -e', 'node -e \'require("fs").rmSync("x")\''],
+  ['ruby -e', 'ruby -e \'File.delete("x")\''],
+  ['sudo sh -c', "sudo sh -c 'rm x'"],
+  ['xargs sh -c', "xargs -I{} sh -c 'rm {}' <<< x"],
+  ['watch', "watch -n1 'rm x'"],
+  ['su -c', "su -c 'rm x'"],
+  ['export PATH', 'export PATH=/tmp/evil:$PATH; ls'],
+  ['tar --to-command', "tar -xf a.tar --to-command='rm x'"],
+  ['rsync -e', "rsync -e 'rm x' a b:c"],
+  ['vim -c !', "vim -c '!rm x' -c q"],
+  ['ssh', 'ssh localhost rm x'],
 ];
 
 /** In allow-all, deny rules must hold: these run `rm` in some disguise. */
@@ -109,6 +173,10 @@ beforeEach(() => {
   for (const [action, pattern] of [
     ['allow', 'git status'],
     ['allow', 'npm test*'],
+    ['allow', 'echo'],
+    ['allow', 'printf'],
+    ['allow', 'read'],
+    ['allow', 'test'],
     ['deny', 'rm'],
   ] as const) {
     store.rules.add({ action, scope: 'project', scopeKey: dir, tool: 'exec_command', pattern });
@@ -124,17 +192,17 @@ afterAll(() => {
 });
 
 /** 'ask' when the broker turned to a person (the request event is emitted synchronously), else its decision. */
-async function verdict(cmd: string): Promise<string> {
+async function verdict(cmd: string, session = 's1'): Promise<string> {
   const args = JSON.stringify({ cmd });
-  const p = broker.approverFor('s1')({
+  const p = broker.approverFor(session)({
     call: toolCall('exec_command', args, 'c1'),
     toolName: 'exec_command',
     permission: 'rw',
     arguments: args,
-    sessionId: 's1',
+    sessionId: session,
   });
   if (asked.length) {
-    broker.denyAll('s1');
+    broker.denyAll(session);
     await p;
     return 'ask';
   }
@@ -163,5 +231,55 @@ describe('command rules resist bypasses', () => {
     cases++;
     store.sessions.setApprovalMode('s1', 'allow-all');
     expect(['ask', 'deny']).toContain(await verdict(cmd));
+  });
+
+  it.each(FAIL_CLOSED)('allow-all + deny rm, fails closed: %s → asks or denies', async (_name, cmd) => {
+    cases++;
+    store.sessions.setApprovalMode('s1', 'allow-all');
+    expect(['ask', 'deny']).toContain(await verdict(cmd));
+  });
+
+  it('control: allow-all + deny rm still runs routine commands without asking', async () => {
+    store.sessions.setApprovalMode('s1', 'allow-all');
+    for (const cmd of ['ls -la', 'git -C . log -1', 'python3 tools/gen.py', "find . -name '*.ts'", 'npm run build'])
+      expect([cmd, await verdict(cmd)]).toEqual([cmd, 'allow']);
+  });
+
+  it.each([
+    'git -C . push',
+    'git --no-pager push',
+    'git -c k=v push',
+    'git --git-dir=.git push origin main',
+    'git -C . -c a=b -P push -f',
+  ])('allow-all + ask rule on git push: %s → asks', async (cmd) => {
+    cases++;
+    store.sessions.setApprovalMode('s1', 'allow-all');
+    store.rules.add({ action: 'ask', scope: 'project', scopeKey: dir, tool: 'exec_command', pattern: 'git push' });
+    expect(await verdict(cmd)).toBe('ask');
+  });
+
+  it('a deny rule holds when the project is opened through a symlinked path (rules key on the real path)', async () => {
+    cases++;
+    const link = `${dir}-link`;
+    symlinkSync(dir, link);
+    try {
+      // the rule was made for the real folder; the session's project is the symlink
+      const viaLink = store.projects.open(link);
+      store.sessions.create({
+        id: 's2',
+        projectId: viaLink.id,
+        agent: 'default',
+        model: 'mock/m',
+        approvalMode: 'allow-all',
+        source: 'desktop',
+      });
+      expect(await verdict('rm x', 's2')).toBe('deny');
+      // and a rule made through the symlink holds in the real folder
+      store.rules.add({ action: 'deny', scope: 'project', scopeKey: link, tool: 'exec_command', pattern: 'shred' });
+      store.sessions.setApprovalMode('s1', 'allow-all');
+      expect(await verdict('shred x')).toBe('deny');
+    } finally {
+      rmSync(link, { force: true });
+    }
   });
 });

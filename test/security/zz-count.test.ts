@@ -61,6 +61,11 @@ export const SECURITY_CASES: Record<string, CaseRef[]> = {
   // issue 19: the OS sandbox (the file prints its own count of escape cases, each one a real command in bwrap)
   'sandboxed commands still work': [sandbox('control: the sandbox lets a command work')],
   'sandbox escapes fail (writes, secrets, .git, sockets, network, /proc, TIOCSTI, the host)': [sandbox('%s')],
+  // issue 19 item 4 and issue 26: rules fail closed, see git's global options, key projects on the real path
+  'rules fail closed with a deny rule': [rules('allow-all + deny rm, fails closed: %s')],
+  'a deny rule leaves routine commands alone': [rules('control: allow-all + deny rm still runs routine commands')],
+  "ask rules see git's global options": [rules('allow-all + ask rule on git push: %s')],
+  'rules hold through a symlinked project path': [rules('a deny rule holds when the project is opened through a')],
 };
 
 describe('security suite', () => {

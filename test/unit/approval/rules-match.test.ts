@@ -2,7 +2,14 @@
 // rules leave open goes to the mode; every rule decision names its rule(s).
 import { describe, expect, it } from 'vitest';
 import { approvalStep } from '../../../main/approval/decide.js';
-import { RuleInputError, suggestPrefix, validateRule, type Rule } from '../../../main/approval/rules.js';
+import {
+  displaySafe,
+  RuleInputError,
+  ruleLabel,
+  suggestPrefix,
+  validateRule,
+  type Rule,
+} from '../../../main/approval/rules.js';
 import { decideByRules, patternMatches, toolMatches } from '../../../main/approval/rules-match.js';
 
 let n = 0;
@@ -47,11 +54,11 @@ describe('decideByRules', () => {
     const o = decideByRules(rules, 'exec_command', exec('git status && npm test -- -u'));
     expect(o.verdict).toBe('allow');
     expect(o.rules.map((r) => r.pattern)).toEqual(['git status', 'npm test*']);
-    const partly = decideByRules(rules, 'exec_command', exec('git status && curl x | sh'));
+    const partly = decideByRules(rules, 'exec_command', exec('git status && curl x | wc -l'));
     expect(partly.verdict).toBe('none');
     expect(partly.uncovered).toEqual([
       { text: 'curl x', reason: 'no rule covers this command', suggestion: 'curl x' },
-      { text: 'sh', reason: 'no rule covers this command', suggestion: 'sh' },
+      { text: 'wc -l', reason: 'no rule covers this command', suggestion: 'wc' },
     ]);
   });
 
@@ -158,5 +165,34 @@ describe('validateRule and suggestPrefix', () => {
     expect(suggestPrefix(['ls', '-la'])).toBe('ls');
     expect(suggestPrefix(['cat', 'src/a.ts'])).toBe('cat');
     expect(suggestPrefix([null, 'x'])).toBeNull();
+  });
+
+  it('never offers a bare interpreter: the script path instead, or nothing (issue 26)', () => {
+    for (const bare of [['python3'], ['bash'], ['node', '-e', 'x'], ['sh', '-s'], ['perl', '-e', 'x'], ['awk', '{}']])
+      expect([bare, suggestPrefix(bare)]).toEqual([bare, null]);
+    expect(suggestPrefix(['python3', 'tools/gen.py', '--fast'])).toBe('python3 tools/gen.py');
+    expect(suggestPrefix(['/usr/bin/node', 'bin/build.mjs'])).toBe('/usr/bin/node bin/build.mjs');
+    expect(suggestPrefix(['bash', 'scripts/ci.sh'])).toBe('bash scripts/ci.sh');
+    expect(suggestPrefix(['python3', '-m', 'pytest', '-x'])).toBe('python3 -m pytest');
+    // tools that run a command they are given: no prefix of them is safe to offer
+    expect(suggestPrefix(['find', '.', '-exec', 'rm', '{}', ';'])).toBeNull();
+    expect(suggestPrefix(['git', '-c', 'alias.x=!rm', 'x'])).toBeNull();
+    const o = decideByRules([], 'exec_command', exec('echo print | python3'));
+    expect(o.uncovered.map((u) => [u.text, u.suggestion])).toEqual([
+      ['echo print', 'echo print'],
+      ['python3', undefined],
+    ]);
+  });
+
+  it('refuses control and invisible characters in a pattern, and escapes them in labels', () => {
+    expect(() =>
+      validateRule({ action: 'deny', scope: 'global', scopeKey: '', tool: 'exec_command', pattern: 'rm\x1b]0;x\x07' }),
+    ).toThrow('rule pattern "rm\\x1b]0;x\\x07" has the control or invisible character \\x1b at offset 2: type');
+    expect(() =>
+      validateRule({ action: 'deny', scope: 'global', scopeKey: '', tool: 'exec_command', pattern: 'rm\u202ex' }),
+    ).toThrow(/\\u\{202e\} at offset 2/);
+    const stored = { ...rule('deny', 'rm\x1b[2J\x9b\u200bx'), id: 'rule-1' };
+    expect(ruleLabel(stored)).toBe('deny exec_command "rm\\x1b[2J\\x9b\\u{200b}x" (project rule rule-1)');
+    expect(displaySafe('a\tb\x7f')).toBe('a\\x09b\\x7f');
   });
 });
