@@ -2,7 +2,7 @@
 // uses. Project rules are keyed by the workspace folder; `floe run --approve <mode>` applies them. Must not decide
 // approvals itself.
 import type { Command } from 'commander';
-import { ruleLabel, validateRule, type Rule, type RuleScope } from '../approval/rules.js';
+import { displaySafe, ruleLabel, validateRule, type Rule, type RuleScope } from '../approval/rules.js';
 import { dbPath, floeHome } from '../config/home.js';
 import { ensureDefaults } from '../config/load.js';
 import { openStore, type Store } from '../store/index.js';
@@ -21,7 +21,7 @@ function withStore<T>(fn: (store: Store) => T): T {
 }
 
 const line = (r: Rule): string =>
-  `${r.id}  ${ruleLabel(r).replace(/ \([a-z]+ rule rule-[0-9a-f]+\)$/, '')}  [${r.scope}${r.scopeKey ? ' ' + r.scopeKey : ''}]`;
+  `${r.id}  ${ruleLabel(r).replace(/ \([a-z]+ rule rule-[0-9a-f]+\)$/, '')}  [${r.scope}${r.scopeKey ? ' ' + displaySafe(r.scopeKey) : ''}]`;
 
 interface AddFlags {
   global?: boolean;
@@ -53,7 +53,13 @@ export function registerRulesCommand(program: Command): void {
     )
     .argument('<action>', 'allow | deny | ask')
     .argument('<tool>', 'tool name or glob (exec_command, mcp__github__*); Bash and Shell mean exec_command')
-    .argument('[pattern...]', 'exec_command only: a command prefix matched word by word, or a glob with * and ?')
+    .argument(
+      '[pattern...]',
+      'exec_command only: a command prefix matched word by word, or a glob with * and ?; its options (rm -rf) are ' +
+        'words of the pattern; after -- every word is (for a pattern word such as -g or -w)',
+    )
+    // `floe rules add deny exec_command rm -rf --global`: options this command does not know are pattern words
+    .allowUnknownOption()
     .option('-w, --workspace <dir>', 'the project folder the rule belongs to (default: current folder)')
     .option('-g, --global', 'the rule applies in every project')
     .option('--session <id>', 'the rule applies to one session only')

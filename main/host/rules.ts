@@ -1,13 +1,18 @@
 // Handlers for approval rules (issue 13): list, add, remove. Session rules are keyed by the root session id,
 // project rules by the project's folder, so the CLI and the desktop share them. Must not decide approvals.
 import type { ApiRule } from '../../shared/api.js';
-import { ruleLabel, validateRule, type Rule } from '../approval/rules.js';
+import { displaySafe, ruleLabel, validateRule, type Rule } from '../approval/rules.js';
 import type { HostContext } from './context.js';
 import { badRequest, notFound } from './errors.js';
 import { mustSession } from './sessions.js';
 import type { Handlers } from './table.js';
 
-export const ruleView = (r: Rule): ApiRule => ({ ...r, label: ruleLabel(r) });
+/** A rule for the renderer: its pattern shown with control characters escaped (issue 26), and its label. */
+export const ruleView = (r: Rule): ApiRule => ({
+  ...r,
+  pattern: r.pattern === null ? null : displaySafe(r.pattern),
+  label: ruleLabel(r),
+});
 
 /** The project folder of a session (its root's project), or null. */
 export function projectKeyOf(ctx: HostContext, sessionId: string): string | null {

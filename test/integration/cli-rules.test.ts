@@ -83,6 +83,40 @@ describe('floe rules', () => {
     expect([gone.code, gone.stderr]).toEqual([2, `floe: there is no rule ${id}; see floe rules list\n`]);
   }, 180_000); // eight CLI processes in a row: slow on a loaded machine
 
+  it('the docs example `floe rules add deny exec_command rm -rf --global` works; options are pattern words', async () => {
+    const { env } = await setup();
+    const home = { home: env.home };
+    const add = await runCli(['rules', 'add', 'deny', 'exec_command', 'rm', '-rf', '--global'], home);
+    expect([add.code, add.stderr]).toEqual([0, '']);
+    expect(add.stdout).toMatch(/^rule-[0-9a-f]{12} {2}deny exec_command "rm -rf" {2}\[global\]\n$/);
+    const push = await runCli(
+      ['rules', 'add', 'ask', 'Bash', 'git', 'push', '-f', 'origin', '-w', env.workspace],
+      home,
+    );
+    expect(push.code).toBe(0);
+    const dashed = await runCli(['rules', 'add', 'deny', 'exec_command', '--global', '--', 'npm', '-g', 'i'], home);
+    expect(dashed.code).toBe(0);
+    const listed = jsonLines((await runCli(['rules', 'list', '--json'], home)).stdout);
+    expect(listed.map((r: any) => [r.action, r.scope, r.pattern])).toEqual([
+      ['deny', 'global', 'rm -rf'],
+      ['ask', 'project', 'git push -f origin'],
+      ['deny', 'global', 'npm -g i'],
+    ]);
+  });
+
+  it('control characters in a pattern are refused, shown escaped (never sent to the terminal)', async () => {
+    const { env } = await setup();
+    const bad = await runCli(['rules', 'add', 'deny', 'exec_command', 'rm\x1b]0;pwned\x07', '--global'], {
+      home: env.home,
+    });
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'floe: rule pattern "rm\\x1b]0;pwned\\x07" has the control or invisible character \\x1b at offset 2: ' +
+        'type the command as plain text\n',
+    ]);
+    expect(bad.stderr + bad.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
+  });
+
   it('bad rules are refused with what to do, exit 2', async () => {
     const { env } = await setup();
     const bad = await runCli(['rules', 'add', 'permit', 'exec_command', 'ls', '--workspace', env.workspace], {

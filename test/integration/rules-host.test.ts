@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dbPath } from '../../main/config/home.js';
 import { createHost, type HostService } from '../../main/host/index.js';
+import { openStore } from '../../main/store/index.js';
 import { startModelServer, type ModelServer, type Script } from '../fixtures/model-server.js';
 import { tempHome, type TempHome } from '../helpers/cli.js';
 import { ok } from '../helpers/host.js';
@@ -232,5 +234,31 @@ describe('approval rules in the host', () => {
       ok: false,
       error: { code: 'not_found' },
     });
+  });
+
+  it('control characters in a rule pattern are refused, and a stored one reaches the renderer escaped', async () => {
+    const { open, env } = await setup([]);
+    const h = open();
+    expect(
+      await h.call('rules.add', { action: 'deny', scope: 'global', tool: 'exec_command', pattern: 'rm\x1b]2;x\x07' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', message: expect.stringContaining('\\x1b at offset 2') },
+    });
+    // a rule stored before patterns were checked (written straight into floe.db)
+    const store = openStore(dbPath(env.home));
+    store.rules.add({
+      action: 'deny',
+      scope: 'global',
+      scopeKey: '',
+      tool: 'exec_command',
+      pattern: 'rm\x1b[2J\u202e',
+    });
+    store.close();
+    const [r] = await ok(h, 'rules.list', {});
+    expect([r.pattern, r.label]).toEqual([
+      'rm\\x1b[2J\\u{202e}',
+      expect.stringMatching(/^deny exec_command "rm\\x1b\[2J\\u\{202e\}" \(global rule rule-[0-9a-f]+\)$/),
+    ]);
   });
 });
