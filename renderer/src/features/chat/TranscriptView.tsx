@@ -1,12 +1,12 @@
 // The open session's virtualized transcript. It follows new output (follow.ts) unless the person scrolled up,
 // then offers a "Jump to latest" pill; keeps its scroll position across a reload (sessionStorage) and scrolls to
 // a card the approvals panel asked to reveal. Must not fetch data.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useApprovals } from '../approvals/store.js';
 import { ItemView } from './ItemView.js';
 import { initialFollow, onScroll, onUserUp, type FollowState } from './follow.js';
-import { withFooters, type Transcript } from './transcript.js';
+import type { Transcript } from './transcript.js';
 
 /** Input that means "the person is scrolling" for this long afterwards. */
 const USER_INPUT_MS = 600;
@@ -41,7 +41,8 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
   const [stuck, setStuck] = useState(follow.current.stuck);
   const reveal = useApprovals((s) => s.reveal);
   const revealCall = useApprovals((s) => (s.reveal ? s.pending[s.reveal]?.toolCallId : undefined));
-  const items = useMemo(() => withFooters(transcript.items), [transcript.items]);
+  // display order kept by the reducer (footers placed as it goes): nothing here walks the whole transcript per message
+  const items = transcript.view;
 
   const toBottom = useCallback(() => {
     const el = scroller.current;
@@ -101,12 +102,12 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
   // "Go to session" from the approvals panel: bring the card into view (the card focuses itself)
   useEffect(() => {
     if (!reveal || !revealCall) return;
-    const at = items.findIndex((i) => i.kind === 'tool' && i.toolCallId === revealCall);
-    if (at < 0) return;
+    const at = transcript.viewPos.get(`tool:${revealCall}`);
+    if (at === undefined) return;
     follow.current = { ...follow.current, stuck: false };
     setStuck(false);
     virt.current?.scrollToIndex({ index: at, align: 'center' });
-  }, [reveal, revealCall, items]);
+  }, [reveal, revealCall, transcript]);
 
   // a new item or a growing last item: keep the bottom in view while stuck
   const grew = useCallback(() => {
@@ -126,8 +127,11 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
       <Virtuoso
         ref={virt}
         style={{ height: '100%' }}
-        data={items}
-        computeItemKey={(_, it) => it.key}
+        // the view array grows in place (transcript.ts): the list gets its length, and the transcript as context so
+        // that each new transcript re-renders the visible rows (memoized: only changed items render again)
+        totalCount={items.length}
+        context={transcript}
+        computeItemKey={(index, _, t) => t.view[index]?.key ?? index}
         // Following is ours alone (grew, the ResizeObserver above): the list's own follow logic snaps back to the
         // bottom whenever it finds itself there after a size increase, even when the person has just scrolled up.
         followOutput={false}
@@ -135,7 +139,7 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
         scrollerRef={setScroller}
         {...(saved && !saved.stuck ? { initialScrollTop: saved.top } : { initialTopMostItemIndex: items.length - 1 })}
         increaseViewportBy={400}
-        itemContent={(_, it) => <ItemView item={it} rootId={rootId} />}
+        itemContent={(index, _, t) => <ItemView item={t.view[index]!} rootId={rootId} />}
       />
       {!stuck && (
         <button className="jump-pill" aria-label="Jump to latest" onClick={jump}>

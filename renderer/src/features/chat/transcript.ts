@@ -86,10 +86,24 @@ export interface ImageItem extends BaseItem {
 export type Item =
   UserItem | AssistantItem | ThinkingItem | ToolItem | SubagentItem | RequestItem | MarkerItem | ImageItem;
 
+/**
+ * One session's reduced transcript. It is incremental and single-owner: `reduceMessage` grows `items`, `view` and
+ * their position maps in place and returns a new Transcript object (so React and zustand see a change), which makes
+ * appending a message O(1) whatever the length. The previous Transcript's arrays are that same storage: keep only the
+ * newest one (the store does). Items themselves are never mutated: a changed item is a new object, so a memoized
+ * item view re-renders only when its own item changed.
+ */
 export interface Transcript {
+  /** items in the order they were made */
   items: Item[];
-  /** item key → position */
-  pos: Record<string, number>;
+  /** item key → position in `items` */
+  pos: Map<string, number>;
+  /** display order: each request's metadata as a footer after what it produced (the same as withFooters(items)) */
+  view: Item[];
+  /** item key → position in `view` */
+  viewPos: Map<string, number>;
+  /** the request item kept last in `view` until the next request or user message */
+  held?: string;
   /** open streaming drafts: 'text' | 'thinking' → item key */
   drafts: { text?: string; thinking?: string };
   requests: number;
@@ -109,35 +123,76 @@ export interface Transcript {
    * messages are already shown (only the summary is new)
    */
   opening?: boolean;
-  /** the items a copy in the opening context stood for (each shown item stands for one copy) */
-  copied?: Record<string, true>;
+  /**
+   * during the opening: shown user/assistant/thinking items by kind and text, in order, that no copy has stood for
+   * yet (each shown item stands for one copy)
+   */
+  uncopied?: Map<string, string[]>;
 }
 
-export const emptyTranscript = (): Transcript => ({ items: [], pos: {}, drafts: {}, requests: 0, seq: 0 });
+export const emptyTranscript = (): Transcript => ({
+  items: [],
+  pos: new Map(),
+  view: [],
+  viewPos: new Map(),
+  drafts: {},
+  requests: 0,
+  seq: 0,
+});
 
+/** Adds an item at the end: O(1). In the view it goes before a held request footer (see withFooters). */
 function append(t: Transcript, item: Item): Transcript {
-  const items = t.items.slice();
-  items.push(item);
-  return { ...t, items, pos: { ...t.pos, [item.key]: items.length - 1 } };
+  t.pos.set(item.key, t.items.length);
+  t.items.push(item);
+  const { view, viewPos } = t;
+  if (item.kind === 'request' || item.kind === 'user' || t.held === undefined) {
+    viewPos.set(item.key, view.length);
+    view.push(item);
+    return { ...t, held: item.kind === 'request' ? item.key : item.kind === 'user' ? undefined : t.held };
+  }
+  // the held request is the view's last item: the new item takes its place and the request moves after it
+  const footer = view[view.length - 1]!;
+  view[view.length - 1] = item;
+  viewPos.set(item.key, view.length - 1);
+  viewPos.set(footer.key, view.length);
+  view.push(footer);
+  return { ...t };
 }
 
+/** Replaces one item by key: O(1). */
 function update<I extends Item>(t: Transcript, key: string, f: (i: I) => I): Transcript {
-  const at = t.pos[key];
+  const at = t.pos.get(key);
   if (at === undefined) return t;
-  const items = t.items.slice();
-  items[at] = f(items[at] as I);
-  return { ...t, items };
+  const next = f(t.items[at] as I);
+  t.items[at] = next;
+  const v = t.viewPos.get(key);
+  if (v !== undefined) t.view[v] = next;
+  return { ...t };
 }
 
 const toolKey = (id: string): string => `tool:${id}`;
 const subKey = (id: string): string => `sub:${id}`;
+const copyKey = (kind: string, text: string): string => `${kind}\u0000${text}`;
+
+/** The shown items a later part's copied context may stand for, by kind and text (built once per part). */
+function uncopiedIndex(items: readonly Item[]): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const i of items) {
+    if (i.kind !== 'user' && i.kind !== 'assistant' && i.kind !== 'thinking') continue;
+    const k = copyKey(i.kind, i.text);
+    const keys = index.get(k);
+    if (keys) keys.push(i.key);
+    else index.set(k, [i.key]);
+  }
+  return index;
+}
 
 function nextKey(t: Transcript, prefix: string): [Transcript, string] {
   return [{ ...t, seq: t.seq + 1 }, `${prefix}${t.seq + 1}`];
 }
 
 function ensureTool(t: Transcript, id: string, ts: string, name = ''): Transcript {
-  if (t.pos[toolKey(id)] !== undefined) return t;
+  if (t.pos.has(toolKey(id))) return t;
   return append(t, {
     kind: 'tool',
     key: toolKey(id),
@@ -164,7 +219,7 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
   if (origin.length) {
     const child = origin[0]!;
     let t2 = t;
-    if (t2.pos[subKey(child)] === undefined) {
+    if (!t2.pos.has(subKey(child))) {
       t2 = append(t2, {
         kind: 'subagent',
         key: subKey(child),
@@ -186,14 +241,17 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     }
     // a copy of a message shown from the earlier part stands for it; the same words once more are a new message
     if (f.kind === 'user' || f.kind === 'assistant' || f.kind === 'thinking') {
-      const shown = t.items.find((i) => i.kind === f.kind && i.text === f.text && !t.copied?.[i.key]);
-      if (shown) return { ...t, copied: { ...t.copied, [shown.key]: true } };
+      const shown = t.uncopied?.get(copyKey(f.kind, f.text));
+      if (shown?.length) {
+        shown.shift();
+        return t;
+      }
     }
   }
   switch (f.kind) {
     case 'session': {
       const parts = (t.parts ?? 0) + 1;
-      const t2 = { ...t, parts, opening: parts > 1, copied: {} };
+      const t2 = { ...t, parts, opening: parts > 1, uncopied: parts > 1 ? uncopiedIndex(t.items) : undefined };
       return f.contextWindow !== undefined ? { ...t2, contextWindow: f.contextWindow } : t2;
     }
     case 'stream': {
@@ -284,7 +342,10 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     case 'request_begin': {
       const n = t.requests + 1;
       const key = `req${n}`;
-      const t2 = append({ ...t, requests: n, lastRequest: key, opening: false }, { kind: 'request', key, ts, n });
+      const t2 = append(
+        { ...t, requests: n, lastRequest: key, opening: false, uncopied: undefined },
+        { kind: 'request', key, ts, n },
+      );
       return { ...t2, drafts: {} };
     }
     case 'request_end': {
@@ -331,7 +392,7 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     case 'warning':
       return marker(t, ts, 'warn', `${f.source ? `${f.source}: ` : ''}${f.message}`);
     case 'subagent': {
-      if (t.pos[subKey(f.sessionId)] !== undefined) return t;
+      if (t.pos.has(subKey(f.sessionId))) return t;
       return append(t, {
         kind: 'subagent',
         key: subKey(f.sessionId),
