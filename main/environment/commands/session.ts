@@ -77,6 +77,8 @@ export class CommandSession {
   charsSeen = 0;
   /** end markers the command printed itself while its shell went on running (ignored) */
   forgedMarkers = 0;
+  /** when the command itself began: the shell printed the start marker after loading the profile (ms since epoch) */
+  commandStartedAt?: number;
   private readonly progress = new Set<() => void>();
   private readonly finish: (exitCode: number, signal?: number) => void;
 
@@ -140,8 +142,11 @@ export class CommandSession {
       this.slave.sawData();
       let data = chunk;
       let code: number | undefined;
-      if (this.marker) ({ text: data, exitCode: code } = this.marker.push(chunk));
+      let began: true | undefined;
+      if (this.marker) ({ text: data, exitCode: code, started: began } = this.marker.push(chunk));
+      if (began) this.commandStartedAt = Date.now();
       this.take(data, opts.hooks);
+      if (began && !data) this.tellProgress();
       if (code !== undefined) this.markerSeen(code);
     });
     this.pty.onExit(({ exitCode, signal }) => {

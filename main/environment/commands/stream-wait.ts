@@ -2,7 +2,9 @@
 // completed lines as they arrive, coalesced to at most one delta per STREAM_INTERVAL_MS unless STREAM_CHUNK_CHARS
 // of output piled up sooner, until the command exits, the window ends or the call is aborted. A line still open is
 // held back (a progress bar is not streamed half-drawn) unless output stops for IDLE_LINE_MS (a prompt waiting for
-// input). The final read is the caller's, so the deltas and that read concatenate to the whole text.
+// input). The final read is the caller's, so the deltas and that read concatenate to the whole text. A new
+// command's window opens when the command itself starts (waitCommandStart: the shell's start marker, after the login
+// profile or snapshot loaded), so a slow profile does not eat the window.
 // Must not kill, remove or read the session's final text.
 import type { CommandSession } from './session.js';
 
@@ -46,22 +48,50 @@ function next(
   });
 }
 
-/** Waits up to `ms` for the command to exit, yielding complete lines on the way; returns how the wait ended. */
+/** How long a new command's shell may take to load the profile before its window opens anyway. */
+export const START_WAIT_MS = 10_000;
+
+/**
+ * Resolves once the command itself has started (its start marker), has exited, the call was aborted, or `maxMs`
+ * passed (a profile that hangs in a `bash -lc` shell).
+ */
+export function waitCommandStart(session: CommandSession, maxMs: number, signal?: AbortSignal): Promise<void> {
+  const begun = (): boolean => session.commandStartedAt !== undefined || session.status === 'exited';
+  if (begun() || signal?.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      off();
+      signal?.removeEventListener('abort', finish);
+      resolve();
+    };
+    const timer = setTimeout(finish, maxMs);
+    const off = session.onProgress(() => {
+      if (begun()) finish();
+    });
+    signal?.addEventListener('abort', finish, { once: true });
+  });
+}
+
+/**
+ * Waits up to `ms` for the command to exit, yielding complete lines on the way; returns how the wait ended. Output
+ * taken after `since` characters counts as new (default: from now on; a new command passes 0, so what it printed
+ * while its window was not open yet is streamed too).
+ */
 export async function* waitStreaming(
   session: CommandSession,
   ms: number,
   signal?: AbortSignal,
+  since = session.charsSeen,
 ): AsyncGenerator<string, WaitOutcome, void> {
   const end = Date.now() + Math.max(0, ms);
   /** output arrived that only a full read shows (a line still open, such as a prompt) */
   let open = false;
+  let from: number | undefined = since;
   for (;;) {
-    const first = await next(
-      session,
-      open ? Math.min(end, Date.now() + IDLE_LINE_MS) : end,
-      signal,
-      session.charsSeen + 1,
-    );
+    const after = from ?? session.charsSeen;
+    from = undefined;
+    const first = await next(session, open ? Math.min(end, Date.now() + IDLE_LINE_MS) : end, signal, after + 1);
     if (first === 'timeout' && Date.now() < end) {
       // quiet for a while with a line still open: a prompt waiting for input, shown as it stands
       open = false;

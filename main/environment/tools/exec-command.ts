@@ -7,7 +7,7 @@ import { CommandCapError } from '../commands/registry.js';
 import { EXEC_DEFAULT_WAIT_MS, NO_REGISTRY_NOTE, clampWait } from '../commands/outcome.js';
 import { registryOf, resolveWorkdir, settleAfterWait } from '../commands/tool-support.js';
 import { startTurn } from '../commands/spawn-turns.js';
-import { waitStreaming } from '../commands/stream-wait.js';
+import { START_WAIT_MS, waitCommandStart, waitStreaming } from '../commands/stream-wait.js';
 import type { Tool } from '../types.js';
 
 const TIMEOUT_MS = 120000;
@@ -79,8 +79,10 @@ export const execCommandTool: Tool = {
     }
     const release = session.hold();
     try {
+      // the window opens when the command itself starts, not while its shell loads the login profile
+      await waitCommandStart(session, START_WAIT_MS, ctx.signal);
       // output streams to the call while it waits
-      const waited = yield* waitStreaming(session, waitMs, ctx.signal);
+      const waited = yield* waitStreaming(session, waitMs, ctx.signal, 0);
       if (waited === 'aborted' && session.status === 'running') {
         // stop the whole process group now; the SIGKILL is sent before we read what it printed
         registry.remove(session.id);
