@@ -347,6 +347,16 @@ export const ParamsSchemas = {
   'traces.record': z.object({ sessionId: id, offset: z.number().int().min(0) }),
   'traces.export': z.object({ sessionId: id }),
   /**
+   * The trace in another format: `html` (one self-contained page: transcript and timeline), `otlp` (OTLP JSON) or
+   * `otlp-jsonl` (one OTLP request per task and line); `content`: put prompts, texts, arguments and outputs in the
+   * OTLP spans (HTML always shows them)
+   */
+  'traces.exportAs': z.object({
+    sessionId: id,
+    format: z.enum(['html', 'otlp', 'otlp-jsonl']),
+    content: z.boolean().optional(),
+  }),
+  /**
    * `jsonl`: one trace text (a new part begins at each later session_meta, as in an export), or the texts of one
    * session's files in part order (`<id>_001.jsonl`, `<id>_002.jsonl`, …)
    */
@@ -460,6 +470,7 @@ export interface Results {
   'traces.page': { rows: ApiTraceRow[]; total: number };
   'traces.record': { line: string; message: OmniMessage | null };
   'traces.export': { jsonl: string; fileName: string };
+  'traces.exportAs': { text: string; fileName: string; mime: string };
   /** warnings: what was tolerated, e.g. a torn last line left out */
   'traces.import': { sessionId: string; warnings: string[] };
   'settings.get': ApiSettings;

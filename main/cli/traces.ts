@@ -12,6 +12,10 @@ import { traceHandlers } from '../host/traces.js';
 import { openStore, type Store } from '../store/index.js';
 import { groupTraceFiles } from '../../shared/trace-parts.js';
 import { findTraceFiles, readTrace, validateImportedTrace } from '../trace/index.js';
+import type { ExportFormat } from '../trace/export-as.js';
+import { toFloeTrace } from '../trace/import/index.js';
+import { pushOtlp, tracesUrl } from '../trace/otel/push.js';
+import { loadConfig } from '../config/index.js';
 import { fail, UsageError } from './exit.js';
 import { humanRenderer } from './render.js';
 import { pricesFor, requestLine, sessionUsage, tryLoadConfig, usageLine } from './usage.js';
@@ -43,6 +47,8 @@ function handlers(store: Store, home: string) {
     },
   }) as { [K in keyof typeof h]: (p: Parameters<(typeof h)[K]>[0]) => Promise<Awaited<ReturnType<(typeof h)[K]>>> };
 }
+
+const EXPORT_FORMATS = ['jsonl', 'otlp', 'otlp-jsonl', 'html'];
 
 export function registerTracesCommand(program: Command): void {
   const traces = program.command('traces').description('list, show, export, import and reindex session traces');
@@ -137,12 +143,54 @@ export function registerTracesCommand(program: Command): void {
     .command('export')
     .argument('<session-id>')
     .option('-o, --output <file>', 'write to this file instead of stdout')
-    .description('the trace exactly as stored (JSON Lines)')
-    .action((id: string, o: { output?: string }) =>
+    .option(
+      '--format <format>',
+      'jsonl (as stored) | otlp (OTLP JSON) | otlp-jsonl (one OTLP request per task) | html',
+      'jsonl',
+    )
+    .option('--content', 'otlp: put prompts, texts, tool arguments and outputs in the spans (off by default)')
+    .description('the trace as stored (JSON Lines), as OpenTelemetry spans, or as one HTML page')
+    .action((id: string, o: { output?: string; format: string; content?: boolean }) =>
       withStore(async (store, home) => {
-        const { jsonl } = await handlers(store, home)['traces.export']({ sessionId: id });
-        if (o.output) fs.writeFileSync(o.output, jsonl);
-        else process.stdout.write(jsonl);
+        if (!EXPORT_FORMATS.includes(o.format))
+          fail(`--format must be one of ${EXPORT_FORMATS.join(', ')} (got ${JSON.stringify(o.format)})`);
+        const h = handlers(store, home);
+        const text =
+          o.format === 'jsonl'
+            ? (await h['traces.export']({ sessionId: id })).jsonl
+            : (await h['traces.exportAs']({ sessionId: id, format: o.format as ExportFormat, content: !!o.content }))
+                .text;
+        if (o.output) fs.writeFileSync(o.output, text);
+        else process.stdout.write(text);
+      }),
+    );
+
+  traces
+    .command('push')
+    .argument('<session-ids...>')
+    .description('send sessions as OpenTelemetry spans to otlp.endpoint of config.yaml (OTLP/HTTP JSON)')
+    .action((ids: string[]) =>
+      withStore(async (store, home) => {
+        const otlp = loadConfig(home).otlp;
+        if (!otlp)
+          fail(
+            `no otlp endpoint in ${path.join(home, 'config.yaml')}; add e.g. "otlp: {endpoint: http://127.0.0.1:4318}"` +
+              ' (see docs/configuration.md)',
+          );
+        const h = handlers(store, home);
+        for (const id of ids) {
+          const { text } = await h['traces.exportAs']({
+            sessionId: id,
+            format: 'otlp-jsonl',
+            content: otlp.capture_content,
+          });
+          const bodies = text.split('\n').filter(Boolean);
+          const r = await pushOtlp(bodies, { endpoint: otlp.endpoint, headers: otlp.headers });
+          if ('error' in r) fail(`${id}: ${r.error}`);
+          process.stdout.write(
+            `pushed ${id} (${r.sent} request${r.sent === 1 ? '' : 's'} to ${tracesUrl(otlp.endpoint)})\n`,
+          );
+        }
       }),
     );
 
@@ -161,7 +209,13 @@ export function registerTracesCommand(program: Command): void {
           if (!fs.statSync(file).isFile()) fail(`${file} is not a file; pass a .jsonl trace file`);
         }
         // the files of one session (`<id>_001.jsonl`, `<id>_002.jsonl`, …) become one session, in part order
-        const groups = groupTraceFiles(files.map((f) => ({ name: f, text: fs.readFileSync(f, 'utf8') })));
+        // OTLP JSON, Claude Code and Codex files are converted to Floe's format first (Floe's pass unchanged)
+        const picked = files.map((f) => {
+          const converted = toFloeTrace(fs.readFileSync(f, 'utf8'));
+          if ('error' in converted) fail(`${f}: The trace cannot be imported: ${converted.error}`);
+          return { name: f, text: converted.text };
+        });
+        const groups = groupTraceFiles(picked);
         for (const g of groups) {
           const warnings: string[] = [];
           for (const f of g.files) {

@@ -60,6 +60,15 @@ export const ConfigSchema = z
     default_model: modelRef.optional(),
     vision_model: modelRef.optional(),
     default_approval_mode: z.enum(APPROVAL_MODE_VALUES).optional(),
+    /** where `floe traces push` sends OpenTelemetry spans (OTLP/HTTP JSON), e.g. Langfuse's /api/public/otel */
+    otlp: z
+      .strictObject({
+        endpoint: httpUrl,
+        headers: z.record(z.string(), z.string()).optional(),
+        /** record prompts, texts, tool arguments and outputs in the spans (off: names, timings and tokens only) */
+        capture_content: z.boolean().default(false),
+      })
+      .optional(),
   })
   .superRefine((c, ctx) => {
     const names = new Set<string>();

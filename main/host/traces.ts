@@ -8,6 +8,8 @@ import { dirname } from 'node:path';
 import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
 import type { OmniMessage, SessionMetaPayload, TokenCounts } from '../../shared/omni/types.js';
 import { parentOfMeta, titleFrom } from '../store/reindex.js';
+import { exportAs, messagesOfTrace } from '../trace/export-as.js';
+import { toFloeTrace } from '../trace/import/index.js';
 import { exportTrace, findTraceFiles, isSafeSegment, traceFilePath, validateImportedParts } from '../trace/index.js';
 import type { HostContext } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -15,7 +17,7 @@ import { mustSession } from './sessions.js';
 import type { Handlers } from './table.js';
 import { matchesTraceFilter, traceRowView, traceSummaryView } from './views.js';
 
-type M = 'traces.list' | 'traces.page' | 'traces.record' | 'traces.export' | 'traces.import';
+type M = 'traces.list' | 'traces.page' | 'traces.record' | 'traces.export' | 'traces.exportAs' | 'traces.import';
 
 interface RowRef {
   file: string;
@@ -92,8 +94,23 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
         throw notFound(`No trace file found for session ${sessionId} under ${home}/agents; it may have been deleted.`);
       return { jsonl: exportTrace(files), fileName: `${sessionId}.jsonl` };
     },
+    'traces.exportAs': ({ sessionId, format, content }) => {
+      const files = filesOf(sessionId);
+      if (!files.length)
+        throw notFound(`No trace file found for session ${sessionId} under ${home}/agents; it may have been deleted.`);
+      const messages = messagesOfTrace(exportTrace(files));
+      const title = store.sessions.get(sessionId)?.title || undefined;
+      return exportAs(messages, format, { captureContent: content, title, sessionId });
+    },
     'traces.import': async ({ jsonl, projectId }) => {
-      const checked = validateImportedParts(typeof jsonl === 'string' ? [jsonl] : jsonl);
+      // OTLP JSON, Claude Code and Codex files become Floe's format first; Floe's own pass through byte for byte
+      const texts: string[] = [];
+      for (const t of typeof jsonl === 'string' ? [jsonl] : jsonl) {
+        const converted = toFloeTrace(t);
+        if ('error' in converted) throw badRequest(`The trace cannot be imported: ${converted.error}`);
+        texts.push(converted.text);
+      }
+      const checked = validateImportedParts(texts);
       if ('error' in checked) throw badRequest(`The trace cannot be imported: ${checked.error}`);
       const { sessionId, parts, warnings } = checked;
       const messages = parts.flatMap((p) => p.messages);
