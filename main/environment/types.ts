@@ -13,6 +13,8 @@ export type JsonSchema = Record<string, unknown>;
 /** SPEC §8 ToolDefinitionConfig plus our visibility flag. */
 export interface ToolDefinition {
   name: string;
+  /** a human-readable title (an MCP tool's `title`); deferred-tool search indexes it */
+  title?: string;
   description: string;
   parameters: JsonSchema;
   permission: Permission;

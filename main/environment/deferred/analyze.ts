@@ -1,36 +1,23 @@
 // Text analysis for deferred-tool search: splits names and prose into words (`_`, `__`, `-`, camelCase, digits,
-// punctuation), drops English stopwords and stems with the Porter stemmer (npm `stemmer`), so `directories` and
-// `directory`, `listing` and `list` meet. The same analysis runs on tool fields and on queries. Pure (the word
-// lists are loaded once at import).
-import { createRequire } from 'node:module';
+// punctuation), drops English stopwords (npm `stopword`) and stems with the Porter stemmer (npm `stemmer`), so
+// `directories` and `directory`, `listing` and `list` meet. The same analysis runs on tool fields and on queries.
+// Pure.
+import { eng as englishStopwords } from 'stopword';
 import { stemmer } from 'stemmer';
 import { asciiLower } from '../names.js';
 
-// stopwords-iso is a JSON package: required, so the same line works under tsx, vitest and the bundled main
-const stopwordsIso = createRequire(import.meta.url)('stopwords-iso') as Record<string, string[]>;
-
-/** Words that carry no meaning in a tool query (also dropped from tool descriptions). */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
+/**
+ * Words that carry no meaning in a tool query (also dropped from tool fields): the English list of npm `stopword`
+ * and the words every tool text has (tool, use, via).
+ */
+export const STOPWORDS: ReadonlySet<string> = new Set([
+  ...englishStopwords,
+  ...(
     'a about all an and any are as at be been but by can could do does for from has have how i if in into is it ' +
     'its me my no not of on or our should so some than that the their them then there these this those to tool ' +
     'tools use used uses using via was we what when where which who whose why will with would you your'
   ).split(' '),
-);
-
-/**
- * Entries of the stopwords-iso list that come from its web-page sources (markup, URL parts, domains, browsers):
- * noise on a web page, but in a tool query they name what the tool must work on ("return the html").
- */
-const WEB_TOKENS = new Set(['html', 'htm', 'http', 'www', 'com', 'net', 'org', 'edu', 'gov', 'arpa', 'msie', 'web']);
-
-/**
- * Common English words (the `en` list of npm `stopwords-iso`, ~1 300 words, less its web tokens). Too broad to
- * drop outright — it holds `get`, `show`, `open`, `find`, `new` — so search drops such a query word only when no
- * tool uses it or a synonym:
- * then it is filler ("someone", "lately", "several"), not evidence that the query asks for something missing.
- */
-export const COMMON_WORDS: ReadonlySet<string> = new Set(stopwordsIso.en.filter((w) => !WEB_TOKENS.has(w)));
+]);
 
 /** Splits an identifier or text into lower-case words: `_`, `-`, spaces, punctuation, camelCase, digits. */
 export function splitWords(text: string): string[] {

@@ -1,95 +1,120 @@
 // Search over the deferred-tool registry (SPEC §6 search_extra_tools). `select:a,b` picks tools by exact name
-// (ASCII case ignored, in the given order). Otherwise the query's words are analysed like the tools' fields
-// (analyze.ts: split, stopwords, Porter stems), each expanded with its tool-domain synonyms (synonyms.ts), ranked
-// by BM25 with field boosts (tool-index.ts), and kept only where the tool covers the query's important words
-// (coverage.ts) — so an unrelated query gets no results and a hint, not a list of unrelated tools. `+word` is
-// required (the word itself, not a synonym). A query word equal to a tool's whole name puts that tool first.
-// Results under 60 % of the best score are dropped (they cost the model tokens and were never the answer in the
-// evaluation). The first result comes in full, the others short (compact.ts: first sentence, parameter names and
-// types); `select:` returns full entries. Ties break by name. Pure and deterministic: no I/O, no tool running,
-// never throws.
+// (ASCII case ignored, in the given order). Otherwise the query's argument values (quoted text, file names, paths,
+// ids: arguments.ts) are taken out, its words analysed like the tools' fields (analyze.ts: split, stopwords,
+// Porter stems) and ranked by MiniSearch's BM25+ with field boosts (tool-index.ts). A word no tool contains is
+// neutral: it neither ranks nor lowers a match. Each result carries its match strength (strength.ts: the share of
+// the query's rarity-weighted known words the tool contains); when no tool matches strongly the response says so
+// (`strong_match: false`, a hint) and lists the closest tools. Results are empty only when no tool shares a word
+// with the query. `+word` is required. A query word equal to a tool's whole name puts that tool first. The first
+// result comes in full, the others short (compact.ts); `select:` returns full entries. Ties break by name. Pure and
+// deterministic: no I/O, no tool running, never throws.
 import { asciiEqualsIgnoreCase } from '../names.js';
 import type { JsonSchema, ToolDefinition } from '../types.js';
-import { COMMON_WORDS, splitWords, stem, STOPWORDS } from './analyze.js';
+import { splitWords, stem, STOPWORDS } from './analyze.js';
+import { splitArguments } from './arguments.js';
 import { shortDescription, shortParameters } from './compact.js';
-import { conceptWeights, coverage, matchesEach, matchesRoles, MIN_COVERAGE, type Concept } from './coverage.js';
-import { expand, isOperation } from './synonyms.js';
-import { ENGINES, indexOf, toolsWithAny, type EngineName, type IndexedTool } from './tool-index.js';
+import { isStrong } from './strength.js';
+import { idf, indexOf, rank, type IndexedTool, type ToolIndex, type WeightedTerms } from './tool-index.js';
 
 export { splitWords, stem } from './analyze.js';
+
+export type MatchStrength = 'strong' | 'weak';
 
 export interface SearchResultEntry {
   name: string;
   description: string;
   parameters: JsonSchema;
   score: number;
+  /** how well the tool covers the query's words (select: always strong) */
+  match: MatchStrength;
 }
 
 export interface SearchOutcome {
   results: SearchResultEntry[];
   total_available: number;
+  /** some result matches the query strongly; false: the results are only the closest tools */
+  strong_match: boolean;
   hint?: string;
 }
 
 export interface SearchOptions {
-  /** ranking engine (the evaluation compares them); default DEFAULT_ENGINE */
-  engine?: EngineName;
-  /** minimum coverage of the query's weighted words; default MIN_COVERAGE */
-  minCoverage?: number;
+  /** coverage from which a match is strong; default STRONG_COVERAGE */
+  strongCoverage?: number;
   /** a result scoring below this share of the best result's score is dropped; default MIN_RELATIVE_SCORE */
   minRelativeScore?: number;
   /** how many of the first keyword results come in full (the rest short); default FULL_RESULTS */
   fullResults?: number;
+  /** ranking weight of the hint words of argument shapes; default HINT_WEIGHT */
+  hintWeight?: number;
+  /** a ranking of tool indices (best first) to fuse with the keyword ranking by reciprocal rank (semantic.ts) */
+  fuseWith?: readonly number[];
 }
 
 export const DEFAULT_MAX_RESULTS = 5;
 export const MAX_MAX_RESULTS = 20;
-export const DEFAULT_ENGINE: EngineName = 'bm25f';
 /** results far below the best one are noise that costs the model tokens */
-export const MIN_RELATIVE_SCORE = 0.6;
+export const MIN_RELATIVE_SCORE = 0.5;
 /** keyword results returned with the full description and parameters; the others are short (compact.ts) */
 export const FULL_RESULTS = 1;
+/** how many closest tools a query without a strong match lists */
+export const CLOSEST_RESULTS = 3;
+/** ranking weight of a hint word left by an argument's shape (`file` for report.pdf) */
+export const HINT_WEIGHT = 0.5;
 /** added to the score of a tool whose whole name is a query word, so it ranks first */
 const WHOLE_NAME_BONUS = 1000;
+/** reciprocal rank fusion's constant (the usual 60) */
+export const RRF_K = 60;
 
 export function clampMaxResults(n: unknown): number {
   if (typeof n !== 'number' || !Number.isFinite(n)) return DEFAULT_MAX_RESULTS;
   return Math.min(MAX_MAX_RESULTS, Math.max(1, Math.floor(n)));
 }
 
-/** The query's concepts: one per distinct stem, stopwords dropped unless `+required`. */
-export function parseQuery(query: string): Concept[] {
-  const out: Concept[] = [];
-  for (const raw of query.split(/[\s,]+/)) {
+export interface QueryWord {
+  /** the word as written (lower case) */
+  word: string;
+  /** the terms that stand for it: its stem at 1, a compound it forms with a neighbour */
+  terms: Map<string, number>;
+  /** `+word`: the stem itself must be present */
+  required: boolean;
+}
+
+export interface ParsedQuery {
+  words: QueryWord[];
+  /** hint words of the argument values' shapes (stems) */
+  hints: string[];
+  /** the argument values taken out */
+  values: string[];
+}
+
+/** The query's words (one per distinct stem, stopwords dropped unless `+required`) and its argument values. */
+export function parseQuery(query: string): ParsedQuery {
+  const parts = splitArguments(query);
+  const words: QueryWord[] = [];
+  for (const raw of parts.words.split(/[\s,]+/)) {
     if (!raw) continue;
     const required = raw.startsWith('+');
     for (const word of splitWords(required ? raw.slice(1) : raw)) {
       if (!required && STOPWORDS.has(word)) continue;
       const s = stem(word);
-      const existing = out.find((c) => c.stem === s);
+      const existing = words.find((w) => w.terms.has(s));
       if (existing) existing.required ||= required;
-      else out.push({ word, stem: s, variants: expand(s), required, operation: isOperation(s) });
+      else words.push({ word, terms: new Map([[s, 1]]), required });
     }
   }
-  return out;
+  return { words, hints: parts.hints.map(stem), values: parts.values };
 }
 
 /**
  * Two adjacent query words that a tool writes as one ("sequential thinking" for `sequentialthinking`, "get env" for
- * `getenv`): the joined word's stem, when some tool contains it, becomes a full-weight variant of both concepts.
+ * `getenv`): the joined word's stem, when some tool contains it, stands for both words.
  */
-export function joinCompounds(query: string, concepts: Concept[], df: ReadonlyMap<string, number>): void {
-  const words = query
-    .split(/[\s,]+/)
-    .flatMap((raw) => splitWords(raw.replace(/^\+/, '')))
-    .filter((w) => !STOPWORDS.has(w));
+export function joinCompounds(words: QueryWord[], df: ReadonlyMap<string, number>): void {
   for (let i = 0; i + 1 < words.length; i++) {
-    const joined = stem(words[i]! + words[i + 1]!);
+    const joined = stem(words[i]!.word + words[i + 1]!.word);
     if (!df.has(joined)) continue;
-    for (const w of [words[i]!, words[i + 1]!]) {
-      const c = concepts.find((x) => x.stem === stem(w));
-      if (c) c.variants.set(joined, 1);
-    }
+    words[i]!.terms.set(joined, 1);
+    words[i + 1]!.terms.set(joined, 1);
   }
 }
 
@@ -100,16 +125,17 @@ function parametersOf(def: ToolDefinition): JsonSchema {
   return rest as JsonSchema;
 }
 
-function entry(def: ToolDefinition, score: number, short = false): SearchResultEntry {
+function entry(def: ToolDefinition, score: number, match: MatchStrength, short = false): SearchResultEntry {
   if (short) {
     return {
       name: def.name,
       description: shortDescription(def.description),
       parameters: shortParameters(def.parameters),
       score,
+      match,
     };
   }
-  return { name: def.name, description: def.description, parameters: parametersOf(def), score };
+  return { name: def.name, description: def.description, parameters: parametersOf(def), score, match };
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -127,9 +153,13 @@ function selectByName(list: string, tools: ToolDefinition[]): SearchOutcome {
       tools.find((t) => asciiEqualsIgnoreCase(t.name, n)) ??
       tools.find((t) => (t.aliases ?? []).some((a) => asciiEqualsIgnoreCase(a, n)));
     if (!def) missing.push(n);
-    else if (!results.some((r) => r.name === def.name)) results.push(entry(def, 1));
+    else if (!results.some((r) => r.name === def.name)) results.push(entry(def, 1, 'strong'));
   }
-  const out: SearchOutcome = { results: results.slice(0, MAX_MAX_RESULTS), total_available: tools.length };
+  const out: SearchOutcome = {
+    results: results.slice(0, MAX_MAX_RESULTS),
+    total_available: tools.length,
+    strong_match: results.length > 0,
+  };
   if (names.length === 0) {
     out.hint = 'select: needs tool names, e.g. select:mcp__files__read_file,mcp__files__write_file';
   } else if (missing.length) {
@@ -151,6 +181,7 @@ export function searchTools(
     return {
       results: [],
       total_available: 0,
+      strong_match: false,
       hint: 'There are no extra tools in this session; use the tools you already have.',
     };
   }
@@ -159,30 +190,69 @@ export function searchTools(
   if (select) return selectByName(q.slice(select[0].length), tools);
 
   const parsed = parseQuery(q);
-  if (parsed.length === 0) {
+  if (parsed.words.length === 0 && parsed.hints.length === 0) {
     return {
       results: [],
       total_available: total,
-      hint: 'The query has no keywords. Describe what the tool should do in a few words (e.g. "read file"), or use select:<name>.',
+      strong_match: false,
+      hint:
+        'The query has no keywords. Describe what the tool should do in a few words (e.g. "read file"), ' +
+        'or use select:<name>.',
     };
   }
   const index = indexOf(tools);
-  joinCompounds(q, parsed, index.df);
-  // a common English word that no tool uses (nor a synonym of it) is filler, not a missing capability
-  const dfs = parsed.map((c) => toolsWithAny(index, c.variants.keys()).size);
-  const kept = parsed
-    .map((c, i) => ({ c, df: dfs[i]! }))
-    .filter(({ c, df }) => c.required || df > 0 || !COMMON_WORDS.has(c.word));
-  const concepts = kept.map((k) => k.c);
-  const weights = conceptWeights(
-    kept.map((k) => k.df),
-    index.tools.length,
-  );
-  const known = kept.map((k) => k.df > 0);
-  const scores = ENGINES[options.engine ?? DEFAULT_ENGINE](
-    index,
-    concepts.map((c) => c.variants),
-  );
+  joinCompounds(parsed.words, index.df);
+  const known = parsed.words.filter((w) => [...w.terms.keys()].some((t) => index.df.has(t)));
+  const required = parsed.words.filter((w) => w.required).map((w) => w.word);
+  const ranked = rankTools(index, parsed, known, q, options);
+  const limit = clampMaxResults(maxResults);
+  const full = options.fullResults ?? FULL_RESULTS;
+  const strongOnes = ranked.filter((r) => r.match === 'strong');
+  let chosen: Ranked[];
+  if (strongOnes.length > 0) {
+    const floor = strongOnes[0]!.score * (options.minRelativeScore ?? MIN_RELATIVE_SCORE);
+    chosen = ranked.filter((r) => r.score >= floor).slice(0, limit);
+  } else {
+    chosen = ranked.slice(0, Math.min(limit, CLOSEST_RESULTS));
+  }
+  const results = chosen.map((r, k) => entry(r.t.def, r.score, r.match, k >= full));
+  const out: SearchOutcome = { results, total_available: total, strong_match: strongOnes.length > 0 };
+  if (results.length === 0) {
+    out.hint =
+      required.length > 0
+        ? `No extra tool contains the required word${required.length > 1 ? 's' : ''} ${quoted(required)}.`
+        : `No extra tool shares a word with "${q}". Try other words (a verb such as read, write, search, or a ` +
+          'server name), or select:<name> if you know the tool name.';
+  } else if (!out.strong_match) {
+    out.hint =
+      'No extra tool matches this request strongly; these are the closest. Use one only if it really does what ' +
+      'is asked, or search again with other words.';
+  }
+  return out;
+}
+
+const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
+
+interface Ranked {
+  t: IndexedTool;
+  score: number;
+  match: MatchStrength;
+}
+
+/** The tools that share a word with the query, best first, each with its score and match strength. */
+function rankTools(
+  index: ToolIndex,
+  parsed: ParsedQuery,
+  known: readonly QueryWord[],
+  q: string,
+  options: SearchOptions,
+): Ranked[] {
+  const n = index.tools.length;
+  const words: WeightedTerms[] = known.map((w) => w.terms);
+  const hints: WeightedTerms[] = parsed.hints
+    .filter((h) => index.df.has(h))
+    .map((h) => new Map([[h, options.hintWeight ?? HINT_WEIGHT]]));
+  const scores = rank(index, [...words, ...hints]);
   const rawWords = q
     .split(/[\s,]+/)
     .map((r) => r.replace(/^\+/, '').toLowerCase())
@@ -190,38 +260,34 @@ export function searchTools(
   for (const [i, t] of index.tools.entries()) {
     if (rawWords.some((r) => t.wholeNames.includes(r))) scores.set(i, (scores.get(i) ?? 0) + WHOLE_NAME_BONUS);
   }
-  const minCoverage = options.minCoverage ?? MIN_COVERAGE;
+  if (options.fuseWith) fuse(scores, options.fuseWith);
+  const weights = known.map((w) => {
+    let df = 0;
+    for (const t of w.terms.keys()) df = Math.max(df, index.df.get(t) ?? 0);
+    return idf(df, n);
+  });
+  const strongAt = options.strongCoverage;
+  const requiredStems = parsed.words.filter((w) => w.required).map((w) => [...w.terms.keys()][0]!);
   const round = (x: number) => Math.round(x * 100) / 100;
-  const order = [...scores]
-    .map(([i, score]) => ({ i, score: round(score), name: index.tools[i]!.def.name }))
-    .sort((a, b) => b.score - a.score || byName(a.name, b.name));
-  // walk best first: the first tool that passes sets the relative floor; stop below the floor
-  const limit = clampMaxResults(maxResults);
-  const passed: { t: IndexedTool; score: number }[] = [];
-  let floor = 0;
-  for (const { i, score } of order) {
-    if (score < floor) break;
+  const out: Ranked[] = [];
+  for (const [i, score] of scores) {
     const t = index.tools[i]!;
-    if (concepts.some((c) => c.required && !t.all.has(c.stem))) continue;
-    if (score < WHOLE_NAME_BONUS) {
-      if (!matchesRoles(concepts, known, t.all)) continue;
-      if (coverage(concepts, weights, t.all, t.strong) < minCoverage) continue;
-    }
-    if (passed.length === 0) floor = score * (options.minRelativeScore ?? MIN_RELATIVE_SCORE);
-    passed.push({ t, score });
+    if (requiredStems.some((s) => !t.all.has(s))) continue;
+    const strong = words.length > 0 && isStrong(words, weights, t, strongAt);
+    out.push({ t, score: round(score), match: strong ? 'strong' : 'weak' });
   }
-  // a tool named by every query word answers the query: partial matches beside it are noise that costs tokens
-  const exact = passed.some(({ t }) => matchesEach(concepts, new Set(t.terms.name)));
-  const answers = exact
-    ? passed.filter(({ t, score }) => score >= WHOLE_NAME_BONUS || matchesEach(concepts, t.strong))
-    : passed;
-  const full = options.fullResults ?? FULL_RESULTS;
-  const scored = answers.slice(0, limit).map(({ t, score }, k) => entry(t.def, score, k >= full));
-  const out: SearchOutcome = { results: scored, total_available: total };
-  if (scored.length === 0) {
-    out.hint =
-      `No extra tool matched "${q}". Try other or fewer keywords (a verb such as read, write, search, or a server ` +
-      'name), or select:<name> if you know the tool name.';
-  }
-  return out;
+  return out.sort((a, b) => b.score - a.score || byName(a.t.def.name, b.t.def.name));
+}
+
+/**
+ * Reciprocal rank fusion: each tool's keyword score becomes Σ 1/(RRF_K + rank) over the keyword ranking and the
+ * other ranking (a tool only in the other ranking joins with its share). Scores are rescaled ×100 to read easily.
+ */
+function fuse(scores: Map<number, number>, other: readonly number[]): void {
+  const keyword = [...scores].sort((a, b) => b[1] - a[1]).map(([i]) => i);
+  const fused = new Map<number, number>();
+  keyword.forEach((i, r) => fused.set(i, 1 / (RRF_K + r + 1)));
+  other.forEach((i, r) => fused.set(i, (fused.get(i) ?? 0) + 1 / (RRF_K + r + 1)));
+  scores.clear();
+  for (const [i, s] of fused) scores.set(i, s * 100);
 }

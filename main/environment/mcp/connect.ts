@@ -158,6 +158,8 @@ function permissionOf(entry: McpServerEntry, tool: ListedTool): Permission {
   return tool.annotations?.readOnlyHint === true ? 'r' : 'rw';
 }
 
+const title = (tool: ListedTool): string | undefined => tool.title ?? tool.annotations?.title;
+
 function wrapTool(entry: McpServerEntry, handle: ServerHandle, tool: ListedTool, name: string): Tool {
   const server = entry.name;
   const schema =
@@ -165,6 +167,7 @@ function wrapTool(entry: McpServerEntry, handle: ServerHandle, tool: ListedTool,
   return {
     definition: {
       name,
+      ...(title(tool) ? { title: title(tool) } : {}),
       description:
         tool.description ?? tool.title ?? tool.annotations?.title ?? `Tool "${tool.name}" of MCP server "${server}".`,
       parameters: schema,

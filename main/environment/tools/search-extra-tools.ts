@@ -1,16 +1,22 @@
 // search_extra_tools (SPEC §6): the direct meta-tool that searches the deferred registry and returns JSON
-// `{results, total_available}` (+ `hint` when nothing matched). It only searches; it never runs a tool.
+// `{results, total_available, strong_match}` (+ `hint` when nothing or nothing strong matched). Its description
+// names the deferred servers, one line each (deferred/servers.ts). It only searches; it never runs a tool.
 import { searchTools } from '../deferred/search.js';
+import { serverLines } from '../deferred/servers.js';
 import type { Tool, ToolDefinition } from '../types.js';
 
 export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[]): Tool {
+  const servers = serverLines(getDeferred());
   return {
     definition: {
       name: 'search_extra_tools',
       aliases: ['SearchExtraTools'],
       description:
-        'Find tools that exist but are not listed (MCP tools). Returns JSON {results: [{name, description, parameters, ' +
-        'score}], total_available}; results after the first are short (select:<name> gives the full schema).',
+        'Find tools that exist but are not listed (MCP tools). Returns JSON {results: [{name, description, ' +
+        'parameters, score, match}], total_available, strong_match}; results after the first are short ' +
+        '(select:<name> gives the full schema). strong_match false: no tool does what was asked, the results are ' +
+        'only the closest.' +
+        (servers.length ? `\nServers (tools: words of their names):\n${servers.join('\n')}` : ''),
       parameters: {
         type: 'object',
         properties: {
@@ -24,9 +30,9 @@ export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[]): T
     async *execute(args) {
       const query = typeof args.query === 'string' ? args.query : '';
       const max = typeof args.max_results === 'number' ? args.max_results : undefined;
-      const { results, total_available, hint } = searchTools(query, getDeferred(), max);
-      const body: Record<string, unknown> = { results, total_available };
-      if (results.length === 0 && hint) body.hint = hint;
+      const { results, total_available, strong_match, hint } = searchTools(query, getDeferred(), max);
+      const body: Record<string, unknown> = { results, total_available, strong_match };
+      if (hint) body.hint = hint;
       yield JSON.stringify(body);
       return { stopReason: 'completed' };
     },

@@ -62,10 +62,11 @@ describe('score', () => {
     expect(verdicts(score([])).top3).toBe('MISS');
   });
   it('reads the strong-match claim of a response, or whether it returned anything when it makes none', () => {
-    const entry = { name: 'a', description: '', parameters: {}, score: 1 };
-    expect(claimsStrong({ results: [entry], total_available: 1 })).toBe(true);
-    expect(claimsStrong({ results: [], total_available: 1 })).toBe(false);
-    expect(claimsStrong({ results: [entry], total_available: 1, strong_match: false } as never)).toBe(false);
+    const entry = { name: 'a', description: '', parameters: {}, score: 1, match: 'strong' as const };
+    const old = (results: unknown[]) => ({ results, total_available: 1 }) as never;
+    expect(claimsStrong(old([entry]))).toBe(true);
+    expect(claimsStrong(old([]))).toBe(false);
+    expect(claimsStrong({ results: [entry], total_available: 1, strong_match: false })).toBe(false);
   });
 });
 

@@ -28,16 +28,18 @@ describe('search_extra_tools', () => {
     });
   });
 
-  it('outputs {results, total_available} as JSON', async () => {
-    const { text, result } = await runTool(tool, { query: 'read' }, makeCtx(tool, '/tmp'));
+  it('outputs {results, total_available, strong_match} as JSON, each result with its match strength', async () => {
+    const { text, result } = await runTool(tool, { query: 'read file' }, makeCtx(tool, '/tmp'));
     const body = JSON.parse(text);
-    expect(Object.keys(body)).toEqual(['results', 'total_available']);
+    expect(Object.keys(body)).toEqual(['results', 'total_available', 'strong_match']);
+    expect(body.strong_match).toBe(true);
     expect(body.total_available).toBe(2);
     expect(body.results[0]).toEqual({
       name: 'mcp__fs__read_file',
       description: 'Read a file.',
       parameters: defs[0]!.parameters,
       score: expect.any(Number),
+      match: 'strong',
     });
     expect(result).toEqual({ stopReason: 'completed' });
   });
@@ -56,6 +58,24 @@ describe('search_extra_tools', () => {
     expect(body.results).toEqual([]);
     expect(body.total_available).toBe(2);
     expect(body.hint).toMatch(/select:<name>/);
+  });
+
+  it('says when no tool matches strongly, with the closest tools and a hint', async () => {
+    const body = JSON.parse((await runTool(tool, { query: 'read write' }, makeCtx(tool, '/tmp'))).text);
+    expect(body.strong_match).toBe(false);
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.hint).toMatch(/closest/);
+  });
+
+  it('names the deferred servers in its description, one line each', () => {
+    const many = makeSearchExtraToolsTool(() => [
+      ...defs,
+      { name: 'mcp__chat__post_message', description: 'Post.', parameters: { type: 'object' }, permission: 'rw' },
+    ]);
+    const lines = many.definition.description.split('\n');
+    expect(lines).toContain('- chat (1 tool): message, post');
+    expect(lines).toContain('- fs (2 tools): read, write');
+    expect(tool.definition.description).toContain('- fs (2 tools)');
   });
 
   it('reads the registry at call time', async () => {

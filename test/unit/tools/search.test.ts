@@ -121,11 +121,12 @@ describe('searchTools: keywords', () => {
     expect(searchTools('file directory content', tools).results.length).toBeLessThanOrEqual(5);
   });
 
-  it('an unrelated query returns no results and a hint', () => {
+  it('a query sharing no word with any tool returns no results and a hint', () => {
     const r = searchTools('zzqx', tools);
     expect(r.results).toEqual([]);
     expect(r.total_available).toBe(7);
-    expect(r.hint).toMatch(/other or fewer keywords/);
+    expect(r.strong_match).toBe(false);
+    expect(r.hint).toMatch(/shares a word/);
     expect(r.hint).toMatch(/select:<name>/);
   });
 

@@ -1,0 +1,64 @@
+// The arguments inside a search query. A model passes a person's request on with its values in it ("show me the
+// contents of config.yaml", "post 'deploy done' in #general"): quoted text, file names, paths, URLs, e-mail
+// addresses, channels and handles, numbers and ids. Those are what the tool will work ON, not words that say
+// which tool: they are taken out of the query's words, and the kind of value a shape shows (a file name, a path,
+// a URL) stays as a hint word. Shapes only, no vocabulary. Pure.
+
+export interface QueryParts {
+  /** the query with every argument value taken out */
+  words: string;
+  /** words the values' shapes stand for (`file` for report.pdf, `path` for src/app, `url` for https://…) */
+  hints: string[];
+  /** the values taken out, as written */
+  values: string[];
+}
+
+/** text in straight or typographic quotes or backticks: a message, a title, a search string */
+const QUOTED = /"[^"]*"|“[^”]*”|`[^`]*`|(?<![A-Za-z])'[^']*'(?![A-Za-z])/g;
+const URL = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** a name with an extension: config.yaml, a.pdf, *.ts, .env (not a sentence's full stop: handled by trimming) */
+const FILE_NAME = /^(?:[\w*?-]*\.)+[A-Za-z0-9]{1,8}$/;
+/** anything with a slash or starting with ~ or a drive letter: src/app, /etc/hosts, ~/Downloads, C:\x */
+const PATH = /^(?:~|[A-Za-z]:\\)|[/\\]/;
+/** #channel, @handle, $var, :emoji: */
+const SIGIL = /^(?:[#@$]\S+|:[\w+-]+:)$/;
+/** a token with a digit in it: 42, #7, v1.0.0, U123ABC, 1280x720, 3pm, t3.micro */
+const HAS_DIGIT = /\d/;
+
+/** The kind of value a token is (and the hint word it leaves), or undefined for an ordinary word. */
+export function valueKind(token: string): { hint?: string } | undefined {
+  if (URL.test(token)) return { hint: 'url' };
+  if (EMAIL.test(token)) return {};
+  if (SIGIL.test(token)) return {};
+  if (PATH.test(token)) return { hint: 'path' };
+  if (FILE_NAME.test(token) && /[A-Za-z*?]/.test(token.split('.')[0] ?? '')) return { hint: 'file' };
+  if (FILE_NAME.test(token) && token.startsWith('.')) return { hint: 'file' };
+  if (HAS_DIGIT.test(token)) return {};
+  return undefined;
+}
+
+/** Splits a query into its words and its argument values (see the file header). */
+export function splitArguments(query: string): QueryParts {
+  const values: string[] = [];
+  const hints: string[] = [];
+  const unquoted = query.replace(QUOTED, (m) => {
+    values.push(m);
+    return ' ';
+  });
+  const words: string[] = [];
+  for (const raw of unquoted.split(/\s+/)) {
+    // sentence punctuation around a token is not part of it
+    const token = raw.replace(/^[("'[{]+/, '').replace(/[)"'\]},;:!?.]+$/, '');
+    if (!token) continue;
+    const required = token.startsWith('+') ? '+' : '';
+    const kind = valueKind(token.slice(required.length));
+    if (!kind) {
+      words.push(token);
+      continue;
+    }
+    values.push(token);
+    if (kind.hint && !hints.includes(kind.hint)) hints.push(kind.hint);
+  }
+  return { words: words.join(' '), hints, values };
+}
