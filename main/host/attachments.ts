@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_DIR, MAX_ATTACHMENT_BYTES, safeFileName } from '../../shared/attachments.js';
+import { printable } from '../../shared/printable.js';
 import type { ApiImageAttachment } from '../../shared/api.js';
 import { modelMsg, userText } from '../../shared/omni/builders.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
@@ -36,6 +37,8 @@ export async function preparePrompt(
 ): Promise<PreparedPrompt> {
   if (!images?.length) return { input: prompt, label: prompt, saved: [] };
   const checked = [];
+  // a file name is the sender's text: its control characters must not act in a terminal, a title or a message
+  images = images.map((i) => ({ ...i, name: printable(i.name) }));
   for (const img of images) {
     const bytes = Buffer.from(img.data, 'base64');
     if (bytes.length > MAX_ATTACHMENT_BYTES)

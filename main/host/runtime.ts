@@ -16,7 +16,8 @@ import type { HostOptions } from './options.js';
 import { HostError, notFound } from './errors.js';
 import type { EventHub } from './events.js';
 import type { TerminalHub } from './terminals.js';
-import { liveContext, statusOfResult, titleOf } from './views.js';
+import { titleOf } from '../../shared/printable.js';
+import { liveContext, statusOfResult } from './views.js';
 import { shadowRepo, turnCheckpoints, type TurnCheckpoints } from '../checkpoints/index.js';
 
 interface Live {

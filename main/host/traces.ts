@@ -7,7 +7,8 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
 import type { OmniMessage, SessionMetaPayload, TokenCounts } from '../../shared/omni/types.js';
-import { parentOfMeta, titleFrom } from '../store/reindex.js';
+import { titleOf } from '../../shared/printable.js';
+import { parentOfMeta } from '../store/reindex.js';
 import { exportAs, messagesOfTrace } from '../trace/export-as.js';
 import { toFloeTrace } from '../trace/import/index.js';
 import { exportTrace, findTraceFiles, isSafeSegment, traceFilePath, validateImportedParts } from '../trace/index.js';
@@ -168,7 +169,7 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
           typeof meta.provider === 'string' && typeof meta.model_id === 'string'
             ? `${meta.provider}/${meta.model_id}`
             : 'unknown',
-        title: titleFrom(firstUser ? String((firstUser.payload as { text?: unknown }).text ?? '') : null),
+        title: titleOf(firstUser ? String((firstUser.payload as { text?: unknown }).text ?? '') : null),
         approvalMode: 'always-ask',
         status: 'idle',
         // a subagent's trace links to its parent through the parent's `subagent` pointer, in either import order

@@ -123,14 +123,6 @@ export function statusOfResult(stop: string): Session['status'] {
   return 'failed';
 }
 
-export const TITLE_CHARS = 80;
-
-/** Title from a prompt: its first non-empty line, at most TITLE_CHARS characters. */
-export function titleOf(prompt: string): string {
-  const line = (prompt.split('\n').find((l) => l.trim()) ?? '').trim();
-  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
-}
-
 /** The `source` argument of an image call's JSON arguments, or an error text. Pure. */
 export function imageSourceOf(args: string): string | { error: string } {
   let v: unknown;

@@ -2,6 +2,7 @@
 // (and its workspace project) for traces whose session the database does not know. Existing session rows are
 // left as they are. Must not modify trace files; a bad file is reported and skipped, never fatal.
 import type { SessionMetaPayload } from '../../shared/omni/types.js';
+import { titleOf } from '../../shared/printable.js';
 import { reasonOf } from './errors.js';
 import type { ProjectsRepo } from './projects.js';
 import type { SessionsRepo } from './sessions.js';
@@ -16,16 +17,6 @@ export interface ReindexResult {
   /** session rows created for traces the database did not know */
   sessionsAdded: number;
   errors: { file: string; message: string }[];
-}
-
-export const TITLE_CHARS = 80;
-
-/** Title from the first user message: its first non-empty line, at most TITLE_CHARS characters. Pure. */
-export function titleFrom(text: string | null): string {
-  if (!text) return '';
-  const line = text.split('\n').find((l) => l.trim()) ?? '';
-  const t = line.trim();
-  return t.length > TITLE_CHARS ? `${t.slice(0, TITLE_CHARS - 1)}…` : t;
 }
 
 interface Deps {
@@ -54,7 +45,7 @@ function ensureSession(deps: Deps, agent: string, results: IndexFileResult[]): b
     projectId: project?.id ?? null,
     agent,
     model: meta ? `${meta.provider}/${meta.model_id}` : 'unknown',
-    title: titleFrom(results.find((r) => r.firstUserText)?.firstUserText ?? null),
+    title: titleOf(results.find((r) => r.firstUserText)?.firstUserText ?? null),
     approvalMode: 'always-ask',
     status: 'idle',
     source: meta?.source === 'subagent' ? 'subagent' : 'import',

@@ -31,15 +31,18 @@ export function sessionDate(sessionId: string): string | undefined {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
 }
 
+/** Longest agent name or session id: a trace file name (`<id>_NNN.jsonl`) must stay under 255 bytes. */
+export const MAX_SEGMENT = 200;
+
 /** True for a name that is safe as a single path segment (agent names, session ids). */
 export function isSafeSegment(s: string): boolean {
-  return SAFE_SEGMENT_RE.test(s) && s !== '.' && s !== '..';
+  return s.length <= MAX_SEGMENT && SAFE_SEGMENT_RE.test(s) && s !== '.' && s !== '..';
 }
 
 function assertSegment(kind: string, s: string): void {
   if (!isSafeSegment(s)) {
     throw new Error(
-      `Invalid ${kind} "${s}": use letters, digits, "_", "-" and "." only (no path separators, not starting with ".").`,
+      `Invalid ${kind} "${s.length > 60 ? `${s.slice(0, 60)}…` : s}": use at most ${MAX_SEGMENT} letters, digits, "_", "-" and "." (no path separators, not starting with ".").`,
     );
   }
 }

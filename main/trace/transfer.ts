@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
-import { isSafeSegment, isSessionId } from './paths.js';
+import { isSafeSegment, isSessionId, MAX_SEGMENT } from './paths.js';
 
 /** The files' bytes concatenated exactly, decoded once as UTF-8. */
 export function exportTrace(files: string[]): string {
@@ -69,6 +69,11 @@ export function validateImportedTrace(input: string): ImportResult {
         };
       }
       const id = (v.payload as { session_id?: unknown }).session_id;
+      if (typeof id === 'string' && id.length > MAX_SEGMENT) {
+        return {
+          error: `${where}: session_meta.payload.session_id is ${id.length} characters long (at most ${MAX_SEGMENT}: it names the trace's files). Shorten it in the file, e.g. to Floe's form session-YYYY-MM-DD-HH-mm-ss-<8 hex>.`,
+        };
+      }
       if (typeof id !== 'string' || !isSafeSegment(id)) {
         return {
           error: `${where}: session_meta.payload.session_id must be a non-empty string of letters, digits, "_", "-" and "." (got ${JSON.stringify(id)}).`,

@@ -41,6 +41,18 @@ describe('preparePrompt', () => {
     expect(only.label).toBe('[image] dot.png');
   });
 
+  it("an attachment name's control characters are shown, never sent raw to a title or an error (issue 26)", async () => {
+    const evil = 'shot\x1b]0;pwned\x07\x1b[2J.png';
+    const r = await preparePrompt('', [{ name: evil, data: PNG_B64 }], { vision: true, workspace: ws() });
+    expect(r.label).toBe('[image] shot\\x1b]0;pwned\\x07\\x1b[2J.png');
+    await expect(
+      preparePrompt('', [{ name: evil, data: Buffer.from('<svg/>').toString('base64') }], {
+        vision: true,
+        workspace: ws(),
+      }),
+    ).rejects.toThrow(/^(?![\s\S]*\x1b)[\s\S]*shot\\x1b/);
+  });
+
   it('text-only model: saved under .floe/attachments, ignored by git, named in the prompt', async () => {
     const d = ws();
     const r = await preparePrompt('fix the layout', [{ name: 'my shot.png', data: PNG_B64 }], {

@@ -11,7 +11,7 @@ import { UserError } from '../../../main/engine/errors.js';
 import { HostError, toApiError } from '../../../main/host/errors.js';
 import { openStore, StoreError } from '../../../main/store/index.js';
 import type { HandlerTable } from '../../../main/host/table.js';
-import { imageSourceOf, matchesTraceFilter, statusOfResult, titleOf } from '../../../main/host/views.js';
+import { imageSourceOf, matchesTraceFilter, statusOfResult } from '../../../main/host/views.js';
 import type { Session } from '../../../main/store/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'floe-host-pure-'));
@@ -143,10 +143,6 @@ describe('completePath', () => {
 });
 
 describe('small pure helpers', () => {
-  it('titleOf takes the first non-empty line, capped', () => {
-    expect(titleOf('\n  fix the build  \nmore')).toBe('fix the build');
-    expect(titleOf('x'.repeat(100))).toHaveLength(80);
-  });
   it('statusOfResult maps every failure class to failed', () => {
     expect(['completed', 'aborted', 'failed', 'timeout', 'auth', 'malformed'].map(statusOfResult)).toEqual([
       'completed',

@@ -11,7 +11,6 @@ import {
 } from '../../../main/store/trace-row.js';
 import { readLines, splitLines } from '../../../main/store/trace-lines.js';
 import { fileNoOfTraceFile, listTraceFiles, sessionIdOfTraceFile } from '../../../main/trace/paths.js';
-import { titleFrom } from '../../../main/store/reindex.js';
 import { tempDir } from './helpers.js';
 
 const at = (s: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, s)).toISOString();
@@ -180,13 +179,5 @@ describe('trace files', () => {
     } finally {
       cleanup();
     }
-  });
-});
-
-describe('titleFrom', () => {
-  it('takes the first non-empty line, capped', () => {
-    expect(titleFrom('\n  fix the build \nmore')).toBe('fix the build');
-    expect(titleFrom('x'.repeat(100))).toBe('x'.repeat(79) + '…');
-    expect(titleFrom(null)).toBe('');
   });
 });

@@ -78,5 +78,11 @@ describe('validateImportedTrace', () => {
     });
     const unsafe = validateImportedTrace(meta.replace('session-2025-01-01-00-00-00-abcdef01', '../../x') + '\n');
     expect('error' in unsafe && unsafe.error).toMatch(/^line 1: session_meta\.payload\.session_id must be/);
+    // a 5000-character id would name a file the file system refuses: a clear error, not ENAMETOOLONG (issue 26)
+    const long = validateImportedTrace(meta.replace('session-2025-01-01-00-00-00-abcdef01', 'a'.repeat(5000)) + '\n');
+    expect('error' in long && long.error).toBe(
+      "line 1: session_meta.payload.session_id is 5000 characters long (at most 200: it names the trace's files). " +
+        "Shorten it in the file, e.g. to Floe's form session-YYYY-MM-DD-HH-mm-ss-<8 hex>.",
+    );
   });
 });
