@@ -3,12 +3,9 @@
 // commands (`awk` system(), `sed` e, `find -exec`, `make` recipes, `git -c alias.x=!…`, `tar --to-command`) and
 // builtins that change what a later name runs (`alias`, `hash -p`). When a deny rule exists such a command asks.
 // Pure: the static words of one simple command (after transparent wrappers) in, the reason out.
-import type { W } from './shell-wrappers.js';
+import { SHELLS, type W } from './shell-wrappers.js';
 
 const base = (w: string): string => w.slice(w.lastIndexOf('/') + 1);
-
-/** Shells: any use runs shell code (a -c script, a script file, or commands read from the input). */
-export const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'rbash', 'csh', 'tcsh']);
 
 /** Language interpreters and the options that hand them code as text; without a script file they read stdin. */
 const INTERPRETERS: [RegExp, RegExp][] = [

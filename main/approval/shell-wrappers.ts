@@ -1,7 +1,6 @@
 // Commands that run another command named in their arguments (`command rm`, `env X=1 rm`, `sudo rm`, `xargs rm`)
 // and commands that run code from a string or file (`eval`, `source`, `bash -c`). Pure: given the static words of
 // one simple command, says what it really runs. Knows nothing of rules or of the parser.
-import { SHELLS } from './shell-runners.js';
 
 /** A word of a simple command: its static value, or null when known only at run time. */
 export type W = string | null;
@@ -103,6 +102,9 @@ const OPAQUE = new Set([
   'screen',
   'ssh',
 ]);
+
+/** Shells: any use runs shell code (a -c script, a script file, or commands read from the input). */
+export const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'rbash', 'csh', 'tcsh']);
 
 /** Builtins and programs that run code from a string or a file. */
 const CODE_RUNNERS = new Set(['eval', 'source', '.', 'trap', 'fc', 'enable', 'coproc', 'let', 'mapfile', 'readarray']);
