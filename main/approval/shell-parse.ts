@@ -36,6 +36,16 @@ const MAX_SCRIPT_DEPTH = 4;
 
 /** The simple commands of `source`, in the order they appear. */
 export function analyzeCommand(source: string, depth = 0): CommandAnalysis {
+  try {
+    return analyze(source, depth);
+  } catch (e) {
+    // thousands of nested `$(` exhaust the stack in the parser or here: nothing in it can be known
+    if (!(e instanceof RangeError) || depth > 0) throw e;
+    return { parts: [{ text: source, words: [], views: [], dynamic: 'nested too deeply to check' }] };
+  }
+}
+
+function analyze(source: string, depth: number): CommandAnalysis {
   const parts: CommandPart[] = [];
   if (hasInvisibleChars(source)) {
     parts.push({ text: source, words: [], views: [], dynamic: 'contains invisible or text-direction characters' });

@@ -133,6 +133,16 @@ describe("rules on git see through git's global options", () => {
   });
 });
 
+describe('a command nested too deeply to parse', () => {
+  it('is never allowed by a rule and asks with a deny rule (it used to throw a stack overflow)', () => {
+    const deep = 'echo ' + '$('.repeat(5000) + 'rm x' + ')'.repeat(5000);
+    expect(deep.length).toBeLessThan(MAX_RULE_COMMAND);
+    const o = decide([rule('allow', 'echo'), ...denyRm], deep);
+    expect([o.verdict, o.uncovered[0]?.reason]).toEqual(['ask', 'nested too deeply to check; a deny rule might apply']);
+    expect(decide([rule('allow', 'echo')], deep).verdict).toBe('none');
+  });
+});
+
 describe('a command longer than the rules check', () => {
   const long = 'echo ' + 'a'.repeat(MAX_RULE_COMMAND);
   it('asks when a deny or ask rule exists, is never allowed by a command rule, and says why', () => {
