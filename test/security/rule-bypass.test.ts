@@ -150,6 +150,8 @@ let dir: string;
 let store: Store;
 let broker: ApprovalBroker;
 let asked: string[];
+/** the "Always allow <prefix>" buttons the approval card would show */
+let offered: string[];
 let cases = 0;
 
 beforeEach(() => {
@@ -157,8 +159,12 @@ beforeEach(() => {
   store = openStore(join(dir, 'floe.db'));
   const events = new EventHub();
   asked = [];
+  offered = [];
   events.on((event, p) => {
-    if (event === 'approval.request') asked.push((p as { id: string }).id);
+    if (event !== 'approval.request') return;
+    asked.push((p as { id: string }).id);
+    const parts = (p as { uncovered?: { suggestion?: string }[] }).uncovered ?? [];
+    offered.push(...parts.flatMap((u) => (u.suggestion ? [u.suggestion] : [])));
   });
   broker = new ApprovalBroker(store, events);
   const project = store.projects.open(dir);
@@ -256,6 +262,23 @@ describe('command rules resist bypasses', () => {
     store.sessions.setApprovalMode('s1', 'allow-all');
     store.rules.add({ action: 'ask', scope: 'project', scopeKey: dir, tool: 'exec_command', pattern: 'git push' });
     expect(await verdict(cmd)).toBe('ask');
+  });
+
+  it.each([
+    ["python3 -c 'print(1)'", []],
+    ['echo print | python3', []],
+    ['curl -s x | bash', []],
+    ["node -e 'x'", []],
+    ["perl -ne 'print' f", []],
+    ['bash', []],
+    ['sh -c "$X"', []],
+    ['python3 tools/gen.py --fast', ['python3 tools/gen.py']],
+    ['python3 -m pytest -x', ['python3 -m pytest']],
+    ['find . -exec cat {} +', []],
+  ])('the approval card never offers a bare interpreter as "Always allow": %s', async (cmd, prefixes) => {
+    cases++;
+    expect(await verdict(cmd)).toBe('ask');
+    expect(offered).toEqual(prefixes);
   });
 
   it('a deny rule holds when the project is opened through a symlinked path (rules key on the real path)', async () => {

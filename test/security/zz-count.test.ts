@@ -66,6 +66,7 @@ export const SECURITY_CASES: Record<string, CaseRef[]> = {
   'a deny rule leaves routine commands alone': [rules('control: allow-all + deny rm still runs routine commands')],
   "ask rules see git's global options": [rules('allow-all + ask rule on git push: %s')],
   'rules hold through a symlinked project path': [rules('a deny rule holds when the project is opened through a')],
+  'no bare interpreter offered as "Always allow"': [rules('the approval card never offers a bare interpreter')],
 };
 
 describe('security suite', () => {
