@@ -92,3 +92,30 @@ describe.each(['openai', 'anthropic'] as const)('calls start as their stream com
     ]);
   });
 });
+
+describe('a call whose arguments are whole starts before finish_reason (openai)', () => {
+  it('the model stalls 3 s before finish_reason: the lone call is decided and run during the stall', async () => {
+    server = await startModelServer([
+      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: 'true' }, id: 'call_warm' }] } },
+      {
+        reply: {
+          toolCalls: [{ name: 'exec_command', arguments: { cmd: 'echo lone' }, id: 'call_lone' }],
+          stallBeforeFinishMs: 3000,
+        },
+      },
+      { reply: { text: 'done' } },
+    ]);
+    env = tempHome({ protocol: 'openai', baseUrl: server.openaiBaseUrl });
+    const agent = await createAgent({ home: env.home, retrySchedule: [10] });
+    const s = await agent.createSession({ workspace: env.workspace });
+    const { msgs, result } = await drain(s.run('go', { approve: async () => 'allow' }));
+    await s.dispose();
+    expect(result).toMatchObject({ status: 'completed', text: 'done' });
+    const all = marks(msgs);
+    const live = all.slice(all.indexOf('tool_call_output:call_warm') + 1);
+    // finished while the model still stalled: its output comes before the request's token_usage and request_end
+    expect(live.indexOf('tool_call_output:call_lone')).toBeGreaterThan(-1);
+    expect(live.indexOf('tool_call_output:call_lone')).toBeLessThan(live.indexOf('request_end'));
+    expect(live.filter((k) => k === 'tool_call:call_lone')).toHaveLength(1);
+  });
+});

@@ -1,10 +1,12 @@
 // Reads OpenAI Chat Completions stream chunks (OpenAI, DeepSeek and other compatible servers) into OmniMessages.
 // Pure state machine over parsed chunk objects: no I/O, no SDK calls, never throws.
 // Tool calls are aggregated by `index` (their fragments may interleave) and completed as soon as that is certain,
-// so the engine can decide and start each one while the model streams on: when a call with a higher index starts
-// and the earlier call's arguments already form one whole JSON value, and at `finish_reason`; whatever is still
-// open is completed at the end, in index order.
+// so the engine can decide and start each one while the model streams on: as soon as its arguments close one whole
+// JSON object (a model that stalls before `finish_reason` does not hold the call back), when a call with a higher
+// index starts and the earlier call's arguments already form one whole JSON value, and at `finish_reason`; whatever
+// is still open is completed at the end, in index order.
 import type { OmniMessage, TokenCounts } from '../../../shared/omni/types.js';
+import { JsonEnd } from '../json-end.js';
 import { PieceWriter } from '../pieces.js';
 import type { EventReader } from '../run-stream.js';
 
@@ -13,6 +15,8 @@ interface CallState {
   name: string;
   /** its complete tool_call was emitted */
   done?: boolean;
+  /** watches its arguments close */
+  end: JsonEnd;
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -81,7 +85,7 @@ export class OpenAIStreamReader implements EventReader<unknown> {
     if (!st) {
       out.push(...this.completeCalls(index, true));
       const id = typeof tc.id === 'string' && tc.id ? tc.id : this.newId(index);
-      st = { id, name: typeof fn.name === 'string' ? fn.name : '' };
+      st = { id, name: typeof fn.name === 'string' ? fn.name : '', end: new JsonEnd() };
       this.calls.set(index, st);
       this.seq = Math.max(this.seq, index + 1);
       out.push(...this.w.toolStart(st.id, st.name));
@@ -91,7 +95,12 @@ export class OpenAIStreamReader implements EventReader<unknown> {
       st.name = fn.name;
       this.w.toolName(st.id, fn.name);
     }
-    if (typeof fn.arguments === 'string') out.push(...this.w.toolDelta(st.id, fn.arguments));
+    if (typeof fn.arguments === 'string') {
+      out.push(...this.w.toolDelta(st.id, fn.arguments));
+      // arguments that close a whole object cannot grow: hand the call (and whole earlier ones) on now
+      if (st.end.push(fn.arguments) && isWholeJson(this.w.toolArgs(st.id)))
+        out.push(...this.completeCalls(index + 1, true));
+    }
     return out;
   }
 

@@ -35,15 +35,30 @@ describe('OpenAIStreamReader', () => {
     ]);
   });
 
-  it('completes a call as soon as a later one starts with whole arguments, and all calls at finish_reason', () => {
+  it('completes a call as soon as its arguments close a whole object, and the rest at finish_reason', () => {
     const r = new OpenAIStreamReader();
     const kindsAfter = (c: Record<string, unknown>) => completes(r.push(c)).map((p: any) => p.tool_call_id);
-    expect(kindsAfter(tc(0, { name: 'a', arguments: '{"x":1}' }, 'a0'))).toEqual([]);
-    expect(kindsAfter(tc(1, { name: 'b', arguments: '{"y":' }, 'b1'))).toEqual(['a0']);
+    // SPEC §3: whole arguments start the call even if the model stalls before finish_reason
+    expect(kindsAfter(tc(0, { name: 'a', arguments: '{"x":1}' }, 'a0'))).toEqual(['a0']);
+    expect(kindsAfter(tc(1, { name: 'b', arguments: '{"y":' }, 'b1'))).toEqual([]);
     expect(kindsAfter(tc(2, { name: 'c', arguments: '' }, 'c2'))).toEqual([]); // b1's arguments are not whole yet
-    expect(kindsAfter(tc(1, { arguments: '2}' }))).toEqual([]);
-    expect(kindsAfter(chunk({}, 'tool_calls'))).toEqual(['b1', 'c2']);
+    expect(kindsAfter(tc(1, { arguments: '2}' }))).toEqual(['b1']);
+    expect(kindsAfter(chunk({}, 'tool_calls'))).toEqual(['c2']);
     expect(completes(r.finish())).toEqual([]);
+  });
+
+  it('brackets inside strings, escaped quotes and split fragments do not close the arguments early', () => {
+    // arguments holding } ] and escaped quotes and backslashes inside strings, fed one character at a time
+    const args = JSON.stringify({ cmd: 'echo \'}\' "\\"]" \\', list: [{ a: '{' }] });
+    const r = new OpenAIStreamReader();
+    const doneAt: number[] = [];
+    r.push(tc(0, { name: 'exec_command', arguments: '' }, 'a0'));
+    for (let i = 0; i < args.length; i++) if (completes(r.push(tc(0, { arguments: args[i] }))).length) doneAt.push(i);
+    expect(doneAt).toEqual([args.length - 1]);
+    const r2 = new OpenAIStreamReader();
+    // a scalar is never closed early (1 may become 12); finish_reason completes it
+    expect(completes(r2.push(tc(0, { name: 'x', arguments: '1' }, 'n0')))).toEqual([]);
+    expect(completes(r2.push(chunk({}, 'tool_calls'))).map((p: any) => p.tool_call_id)).toEqual(['n0']);
   });
 
   it('never completes a call before an earlier one whose arguments are not whole yet', () => {
