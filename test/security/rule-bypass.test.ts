@@ -146,6 +146,20 @@ const DENY_DODGES = BYPASSES.filter(
   ([name, c]) => !NOT_RM.has(name) && (/\brm\b|\\\n?m|x72|ｒｍ|r\?|r""m|'rm'/.test(c) || c.includes('evil')),
 );
 
+/** Commands and the "Always allow" prefixes the approval card may offer for them (issue 26: never a bare interpreter). */
+const OFFERS: [string, string[]][] = [
+  ["python3 -c 'print(1)'", []],
+  ['echo print | python3', []],
+  ['curl -s x | bash', []],
+  ["node -e 'x'", []],
+  ["perl -ne 'print' f", []],
+  ['bash', []],
+  ['sh -c "$X"', []],
+  ['python3 tools/gen.py --fast', ['python3 tools/gen.py']],
+  ['python3 -m pytest -x', ['python3 -m pytest']],
+  ['find . -exec cat {} +', []],
+];
+
 let dir: string;
 let store: Store;
 let broker: ApprovalBroker;
@@ -264,22 +278,14 @@ describe('command rules resist bypasses', () => {
     expect(await verdict(cmd)).toBe('ask');
   });
 
-  it.each([
-    ["python3 -c 'print(1)'", []],
-    ['echo print | python3', []],
-    ['curl -s x | bash', []],
-    ["node -e 'x'", []],
-    ["perl -ne 'print' f", []],
-    ['bash', []],
-    ['sh -c "$X"', []],
-    ['python3 tools/gen.py --fast', ['python3 tools/gen.py']],
-    ['python3 -m pytest -x', ['python3 -m pytest']],
-    ['find . -exec cat {} +', []],
-  ])('the approval card never offers a bare interpreter as "Always allow": %s', async (cmd, prefixes) => {
-    cases++;
-    expect(await verdict(cmd)).toBe('ask');
-    expect(offered).toEqual(prefixes);
-  });
+  it.each(OFFERS)(
+    'the approval card never offers a bare interpreter as an Always allow prefix: %s',
+    async (cmd, prefixes) => {
+      cases++;
+      expect(await verdict(cmd)).toBe('ask');
+      expect(offered).toEqual(prefixes);
+    },
+  );
 
   it('a deny rule holds when the project is opened through a symlinked path (rules key on the real path)', async () => {
     cases++;
