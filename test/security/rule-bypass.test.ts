@@ -146,7 +146,7 @@ const DENY_DODGES = BYPASSES.filter(
   ([name, c]) => !NOT_RM.has(name) && (/\brm\b|\\\n?m|x72|ｒｍ|r\?|r""m|'rm'/.test(c) || c.includes('evil')),
 );
 
-/** Commands and the "Always allow" prefixes the approval card may offer for them (issue 26: never a bare interpreter). */
+/** Commands and the "Always allow" prefixes the card may offer for them (issue 26: never a bare interpreter). */
 const OFFERS: [string, string[]][] = [
   ["python3 -c 'print(1)'", []],
   ['echo print | python3', []],
