@@ -21,10 +21,10 @@ body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d1f23;background:#fafa
 header,main{max-width:1100px;margin:0 auto;padding:16px 20px}
 h1{font-size:18px;margin:0 0 4px}.muted{color:#666}.small{font-size:12px}
 .tl{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 0}
-.tl-row{display:grid;grid-template-columns:260px 1fr 120px;align-items:center;height:24px;padding:0 8px;font-size:12px}
+.tl-row{display:grid;grid-template-columns:240px 1fr 190px;align-items:center;height:24px;padding:0 8px;font-size:12px}
 .tl-row:nth-child(odd){background:#f6f7f9}.tl-name{overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
 .tl-track{position:relative;height:12px}.tl-bar{position:absolute;top:0;height:12px;min-width:2px;border-radius:3px}
-.tl-meta{text-align:right;color:#555;font-variant-numeric:tabular-nums}
+.tl-meta{text-align:right;white-space:nowrap;color:#555;font-variant-numeric:tabular-nums}
 .k-request .tl-bar{background:#6c8ef5}.k-tool .tl-bar{background:#43a56b}.k-compaction .tl-bar{background:#b07de0}
 .k-event .tl-bar{background:#999;width:2px}.s-error .tl-bar,.s-denied .tl-bar{background:#d9534f}
 .s-aborted .tl-bar,.s-interrupted .tl-bar{background:#e0a030}.s-running .tl-bar{background:repeating-linear-gradient(45deg,#aaa,#aaa 4px,#ccc 4px,#ccc 8px)}

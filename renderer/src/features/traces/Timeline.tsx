@@ -1,7 +1,7 @@
 // The trace timeline: a virtualized waterfall (@tanstack/react-virtual) of flattened rows with a time axis and
 // zoom, kind filters, text search (server-side over excerpts), nested subagents, compaction spans, the start of each
 // trace part after the first marked on the axis, a detail pane (formatted message + raw JSON line), jump to the
-// transcript, and export.
+// transcript, and export (JSONL as stored, one HTML page, OTLP JSON).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { CompactionDetail } from './CompactionDetail.js';
@@ -68,15 +68,21 @@ export function Timeline() {
     }
   };
 
-  const doExport = async () => {
-    const r = await s.exportTrace();
-    if (!r) return;
-    const url = URL.createObjectURL(new Blob([r.jsonl], { type: 'application/x-ndjson' }));
+  const download = (text: string, fileName: string, mime: string) => {
+    const url = URL.createObjectURL(new Blob([text], { type: mime }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = r.fileName;
+    a.download = fileName;
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const doExport = async () => {
+    const r = await s.exportTrace();
+    if (r) download(r.jsonl, r.fileName, 'application/x-ndjson');
+  };
+  const doExportAs = async (format: 'html' | 'otlp') => {
+    const r = await s.exportAs(format);
+    if (r) download(r.text, r.fileName, r.mime);
   };
 
   return (
@@ -92,6 +98,20 @@ export function Timeline() {
         <span className="spacer" />
         <button aria-label="Export JSONL" onClick={() => void doExport()}>
           Export JSONL
+        </button>
+        <button
+          aria-label="Export HTML"
+          title="One HTML file with the transcript and the timeline; opens from disk, no server or network needed"
+          onClick={() => void doExportAs('html')}
+        >
+          Export HTML
+        </button>
+        <button
+          aria-label="Export OpenTelemetry"
+          title="OTLP JSON spans (GenAI semantic conventions), without prompts and outputs"
+          onClick={() => void doExportAs('otlp')}
+        >
+          Export OTLP
         </button>
       </div>
       <div className="tl-tools">

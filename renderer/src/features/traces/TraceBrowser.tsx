@@ -1,5 +1,6 @@
 // The trace browser: all sessions across projects with search and filters; dropped or picked JSONL files are
-// imported (the parts of one session together); an opened session shows the timeline. Must not parse traces itself (the host indexes them).
+// imported (the parts of one session together; Claude Code, Codex and OTLP files are converted by the host); an
+// opened session shows the timeline. Must not parse traces itself (the host indexes them).
 import { useEffect, useState } from 'react';
 import { nestTraces } from './nest.js';
 import { useNav } from '../../app/nav.js';
@@ -100,7 +101,7 @@ export function TraceBrowser() {
           Import JSONL…
           <input
             type="file"
-            accept=".jsonl,application/x-ndjson,text/plain"
+            accept=".jsonl,.json,application/x-ndjson,application/json,text/plain"
             multiple
             aria-label="Import a trace file"
             onChange={async (e) => {
@@ -112,7 +113,8 @@ export function TraceBrowser() {
       </div>
       <p className="hint">
         Drop .jsonl traces anywhere here to import them; the files of one session (…_001.jsonl, …_002.jsonl) import as
-        one session.
+        one session. Claude Code sessions (~/.claude/projects/…/*.jsonl), Codex rollouts
+        (~/.codex/sessions/…/rollout-*.jsonl) and OTLP JSON exports import too.
       </p>
       {listError && (
         <p className="error" role="alert">

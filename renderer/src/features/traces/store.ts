@@ -1,6 +1,6 @@
 // Trace browser state (zustand): the session list with filters, the opened trace (records paged from
 // traces.page, flattened once per page into timeline rows), view options (kinds, search matches, expanded
-// subagents and their loaded child rows, zoom), the selected row's raw record, export and import.
+// subagents and their loaded child rows, zoom), the selected row's raw record, export (JSONL, HTML, OTLP) and import.
 import { create } from 'zustand';
 import type { ApiTraceRow, ApiTraceSummary, Params } from '../../../../shared/api.js';
 import { groupTraceFiles, type PickedTrace } from '../../../../shared/trace-parts.js';
@@ -40,6 +40,8 @@ export interface TracesState {
   setZoom(z: number): void;
   select(row: TimelineRow | null): Promise<void>;
   exportTrace(): Promise<{ jsonl: string; fileName: string } | null>;
+  /** the opened session as one HTML page (transcript and timeline) or as OpenTelemetry spans (OTLP JSON) */
+  exportAs(format: 'html' | 'otlp'): Promise<{ text: string; fileName: string; mime: string } | null>;
   /** import picked or dropped files; the files of one session (`<id>_001.jsonl`, `_002`, …) become one session */
   importTraces(files: PickedTrace[]): Promise<string | null>;
 }
@@ -205,6 +207,17 @@ export const useTraces = create<TracesState>((set, get) => ({
     if (!id) return null;
     try {
       return await call('traces.export', { sessionId: id });
+    } catch (e) {
+      set({ error: messageOf(e) });
+      return null;
+    }
+  },
+
+  async exportAs(format) {
+    const id = get().sessionId;
+    if (!id) return null;
+    try {
+      return await call('traces.exportAs', { sessionId: id, format });
     } catch (e) {
       set({ error: messageOf(e) });
       return null;
