@@ -3,6 +3,7 @@
 // carry exactly this. Errors travel as `{ ok: false, error: { code, message } }` results, never as exceptions.
 import { z } from 'zod';
 import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BASE64 } from './attachments.js';
+import { WorktreeParamsSchemas, type WorktreeResults } from './api-worktrees.js';
 import type { OmniMessage, TokenCounts } from './omni/types.js';
 
 // ── shared shapes ──────────────────────────────────────────────────────────────────────────────────────
@@ -271,6 +272,8 @@ export const ParamsSchemas = {
     model: z.string().optional(),
     approvalMode: APPROVAL_MODE.optional(),
     title: z.string().optional(),
+    /** run in its own git worktree (shared/api-worktrees.ts); off when omitted, the UI offers it for git projects */
+    worktree: z.boolean().optional(),
   }),
   'sessions.rename': z.object({ sessionId: id, title: z.string().min(1).max(200) }),
   'sessions.delete': z.object({ sessionId: id }),
@@ -419,12 +422,14 @@ export const ParamsSchemas = {
   }),
 
   'usage.totals': z.object({ sessionId: id.optional(), projectId: id.optional() }),
+
+  ...WorktreeParamsSchemas,
 } as const;
 
 export type Method = keyof typeof ParamsSchemas;
 export type Params<M extends Method> = z.input<(typeof ParamsSchemas)[M]>;
 
-export interface Results {
+export interface Results extends WorktreeResults {
   'app.info': { version: string; home: string; mode: 'desktop' | 'web'; platform: string };
   subscribe: { pendingApprovals: ApiPendingApproval[] };
   'projects.list': ApiProject[];

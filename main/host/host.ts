@@ -26,6 +26,7 @@ import type { HandlerTable } from './table.js';
 import { acquireHostLock } from './lock.js';
 import { TerminalHub } from './terminals.js';
 import { traceHandlers } from './traces.js';
+import { worktreeHandlers } from './worktrees.js';
 
 export interface HostService {
   readonly handlers: HandlerTable;
@@ -115,6 +116,7 @@ export function createHost(opts: HostOptions): HostService {
     },
     ...traceHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...worktreeHandlers(ctx),
   };
 
   let disposed: Promise<void> | undefined;

@@ -19,6 +19,7 @@ import type { TerminalHub } from './terminals.js';
 import { titleOf } from '../../shared/printable.js';
 import { liveContext, statusOfResult } from './views.js';
 import { shadowRepo, turnCheckpoints, type TurnCheckpoints } from '../checkpoints/index.js';
+import { recordOfSession, sessionCommands, workspaceIn } from '../worktrees/index.js';
 
 interface Live {
   session: AgentSession;
@@ -138,7 +139,9 @@ export class Runtime {
       }
       p = (async () => {
         const agent = await this.agent(row.agent);
-        const session = await agent.resumeSession(id);
+        // a session in its own worktree gets its port block and writable git dirs again
+        const wt = recordOfSession(this.opts.home, id);
+        const session = await agent.resumeSession(id, undefined, wt && !wt.removedAt ? sessionCommands(wt) : undefined);
         this.ends.set(id, this.traceEnd(id));
         const live: Live = { session, agent: row.agent };
         this.live.set(id, live);
@@ -327,7 +330,10 @@ export class Runtime {
     const row = this.store.sessions.get(id);
     const project = row?.projectId ? this.store.projects.get(row.projectId) : undefined;
     if (!project || project.missing) return undefined;
-    return turnCheckpoints(shadowRepo(this.opts.home, project.path), id, titleOf(prompt), (e) => {
+    // a session in its own worktree snapshots its worktree, never the user's checkout
+    const wt = recordOfSession(this.opts.home, id);
+    const folder = wt && !wt.removedAt ? workspaceIn(wt) : project.path;
+    return turnCheckpoints(shadowRepo(this.opts.home, folder), id, titleOf(prompt), (e) => {
       process.stderr.write(`floe: warning: checkpoint of session ${id} skipped: ${e.message}\n`);
     });
   }

@@ -6,6 +6,14 @@ import type { ApiSession } from '../../shared/api.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 import { findTraceFiles, readTrace, scratchpadDir } from '../trace/index.js';
 import type { Session } from '../store/index.js';
+import {
+  createWorktree,
+  recordOfSession,
+  removeWorktree,
+  sessionCommands,
+  workspaceIn,
+  writeRecord,
+} from '../worktrees/index.js';
 import type { HostContext } from './context.js';
 import { badRequest, notFound } from './errors.js';
 import type { Handlers } from './table.js';
@@ -26,8 +34,10 @@ export function mustSession(ctx: HostContext, id: string): Session {
   return s;
 }
 
-/** The session's workspace: its project's folder, the live session's, or the one its trace recorded. */
+/** The session's workspace: its worktree, its project's folder, the live session's, or the one its trace recorded. */
 export function workspaceOf(ctx: HostContext, s: Session): string {
+  const wt = recordOfSession(ctx.home, s.id);
+  if (wt && !wt.removedAt) return workspaceIn(wt);
   if (s.projectId) {
     const p = ctx.store.projects.get(s.projectId);
     if (p) return p.path;
@@ -61,6 +71,8 @@ export function sessionHandlers(ctx: HostContext): Handlers<M> {
     runtime.abort(id);
     await runtime.unload(id);
     for (const child of store.sessions.list({ parentSessionId: id })) await remove(child.id);
+    const wt = recordOfSession(home, id);
+    if (wt) await removeWorktree(home, wt, { forgetRecord: true });
     for (const f of findTraceFiles(home, id, s.agent)) rmSync(f, { force: true });
     try {
       rmSync(scratchpadDir(home, s.agent, id), { recursive: true, force: true });
@@ -77,7 +89,7 @@ export function sessionHandlers(ctx: HostContext): Handlers<M> {
         .filter((s) => s.source !== 'subagent')
         .map((s) => sessionApi(ctx, s)),
     'sessions.get': ({ sessionId }) => sessionApi(ctx, mustSession(ctx, sessionId)),
-    'sessions.create': async ({ projectId, agent: agentName, model, approvalMode, title }) => {
+    'sessions.create': async ({ projectId, agent: agentName, model, approvalMode, title, worktree }) => {
       const project = store.projects.get(projectId);
       if (!project) throw notFound(`There is no project with id ${projectId}; reload the project list.`);
       if (project.missing)
@@ -88,7 +100,20 @@ export function sessionHandlers(ctx: HostContext): Handlers<M> {
       const agent = await runtime.agent(name);
       const modelRef = model ?? agent.defaultModel();
       const mode = approvalMode ?? agent.config.default_approval_mode ?? 'always-ask';
-      const session = await agent.createSession({ workspace: project.path, model: modelRef });
+      // a session in its own worktree works there, with its port block and the worktree's git dirs writable
+      const wt = worktree ? await createWorktree(home, project.path) : undefined;
+      let session;
+      try {
+        session = await agent.createSession({
+          workspace: wt?.workspace ?? project.path,
+          model: modelRef,
+          ...(wt ? { commands: sessionCommands(wt.record) } : {}),
+        });
+        if (wt) writeRecord(home, { ...wt.record, sessionId: session.id });
+      } catch (e) {
+        if (wt) await removeWorktree(home, wt.record).catch(() => {});
+        throw e;
+      }
       try {
         const row = store.sessions.create({
           id: session.id,
@@ -102,9 +127,10 @@ export function sessionHandlers(ctx: HostContext): Handlers<M> {
         store.projects.open(project.path);
         runtime.adopt(session, name);
         ctx.events.emit('projects.changed', {});
-        return sessionView(row, project.path);
+        return sessionView(row, wt?.workspace ?? project.path);
       } catch (e) {
         await session.dispose().catch(() => {});
+        if (wt) await removeWorktree(home, { ...wt.record, sessionId: null }).catch(() => {});
         throw e;
       }
     },

@@ -63,6 +63,16 @@ export interface CreateSessionOptions {
   child?: { parentId: string; thinking?: ResolvedModel['thinking'] };
   /** extra services for tools (hosts add theirs) */
   services?: ToolServices;
+  /** the environment and writable roots of the session's commands (a session in its own worktree) */
+  commands?: SessionCommandOptions;
+}
+
+/** What a host adds to every command of one session (its subagents inherit it). */
+export interface SessionCommandOptions {
+  /** variables every command gets, e.g. FLOE_PORT_BASE */
+  env?: Record<string, string>;
+  /** folders a sandbox must leave writable besides the workspace (CommandRegistryOptions.extraWritableRoots) */
+  extraWritableRoots?: readonly string[];
 }
 
 export interface SessionFacts {
@@ -158,6 +168,7 @@ export class Agent {
       system,
       undefined,
       instructions,
+      o.commands,
     );
   }
 
@@ -166,7 +177,7 @@ export class Agent {
    * committed turns replayed, every tool_call paired. A compaction the process did not finish is closed as failed;
    * the context from before it is used.
    */
-  async resumeSession(id: string, services?: ToolServices): Promise<AgentSession> {
+  async resumeSession(id: string, services?: ToolServices, commands?: SessionCommandOptions): Promise<AgentSession> {
     const files = findTraceFiles(this.home, id);
     if (!files.length)
       throw new UserError(
@@ -202,6 +213,8 @@ export class Agent {
       services,
       undefined,
       { lastPrompt: lastPromptTokens(messages), leftOpenBy: leftOpenBy(messages, unpaired) },
+      undefined,
+      commands,
     );
   }
 
@@ -211,10 +224,14 @@ export class Agent {
     // the parent's model now (it may have been switched since the session began)
     let model = `${parent.model.model.provider}/${parent.model.model.id}`;
     if (req.modelId) model = req.modelId.includes('/') ? req.modelId : `${parent.model.model.provider}/${req.modelId}`;
+    const reg = parent.services.commands as CommandRegistry | undefined;
     return agent.createSession({
       workspace: parent.workspace,
       model,
       child: { parentId: parent.id, thinking: parent.model.model.thinking },
+      commands: reg
+        ? { env: { ...reg.baseEnv } as Record<string, string>, extraWritableRoots: reg.extraWritableRoots }
+        : undefined,
     });
   }
 
@@ -248,6 +265,7 @@ export class Agent {
     systemText?: string,
     resumed: { lastPrompt?: number; leftOpenBy?: 'user' | 'host' } = {},
     instructions: ProjectInstructions = readProjectInstructions(workspace),
+    commandOptions?: SessionCommandOptions,
   ): AgentSession {
     const system = systemText ?? this.systemPrompt(workspace, instructions);
     if (!fs.existsSync(workspace) || !fs.statSync(workspace).isDirectory()) {
@@ -268,10 +286,17 @@ export class Agent {
       sessionId: id,
       enabled: sb?.enabled,
       network: sb?.network,
-      extraWritable: sb?.writable,
+      // a session in its own worktree also writes its git dir and the shared objects and refs (main/worktrees)
+      extraWritable: [...(sb?.writable ?? []), ...(commandOptions?.extraWritableRoots ?? [])],
     });
     const reapDir = path.join(this.home, 'commands');
-    const commands = new CommandRegistry({ loginSnapshot: snapshot, reapDir, sandbox });
+    const commands = new CommandRegistry({
+      loginSnapshot: snapshot,
+      reapDir,
+      sandbox,
+      env: commandOptions?.env,
+      extraWritableRoots: commandOptions?.extraWritableRoots,
+    });
     const services: ToolServices = { commands, ...extra };
     if (this.config.vision_model) {
       try {

@@ -8,7 +8,13 @@ import { Agent, type AgentOptions } from './agent.js';
 import { readConfigSnapshot } from './config-snapshot.js';
 
 export { Agent } from './agent.js';
-export type { AgentOptions, CreateSessionOptions, SessionFacts, TraceListener } from './agent.js';
+export type {
+  AgentOptions,
+  CreateSessionOptions,
+  SessionCommandOptions,
+  SessionFacts,
+  TraceListener,
+} from './agent.js';
 export { AgentSession } from '../engine/session.js';
 export type { RunOptions, TaskResult } from '../engine/session.js';
 export type { ConfigSnapshot } from './config-snapshot.js';

@@ -34,6 +34,11 @@ export interface CommandRegistryOptions {
   /** variables added to every command's environment (before the per-start env and the hardening) */
   env?: Record<string, string | undefined>;
   /**
+   * Folders besides the workspace a sandbox must leave writable for this session's commands: for a session in its
+   * own git worktree, the worktree's git dir and the shared objects/refs its commits write (main/worktrees).
+   */
+  extraWritableRoots?: readonly string[];
+  /**
    * Capture the login environment once and source it per command (login-snapshot.ts). Without this, every
    * command runs as `bash -lc`.
    */
@@ -66,11 +71,13 @@ export class CommandCapError extends Error {}
 
 export class CommandRegistry {
   readonly cap: number;
+  /** CommandRegistryOptions.extraWritableRoots, for the sandbox that launches the commands */
+  readonly extraWritableRoots: readonly string[];
   private readonly scrollbackBytes: number;
   private readonly cols: number;
   private readonly rows: number;
   private readonly killGraceMs: number;
-  private readonly baseEnv: Record<string, string | undefined>;
+  readonly baseEnv: Readonly<Record<string, string | undefined>>;
   private readonly sessions = new Map<string, CommandSession>();
   private readonly listeners = new Set<(e: CommandEvent) => void>();
   /** process groups ever started and maybe still alive (removed sessions may leave background children) */
@@ -92,6 +99,7 @@ export class CommandRegistry {
     this.killGraceMs = opts.killGraceMs ?? 2000;
     this.baseEnv = { ...(opts.env ?? {}) };
     this.sandbox = opts.sandbox;
+    this.extraWritableRoots = [...(opts.extraWritableRoots ?? [])];
     if (opts.reapDir) {
       if (!swept.has(opts.reapDir)) {
         swept.add(opts.reapDir);
