@@ -12,6 +12,7 @@ export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   'deferred-task': () => import('./deferred-task.js'),
   trace: () => import('./trace.js'),
   checkpoints: () => import('./checkpoints.js'),
+  worktrees: () => import('./worktrees.js'),
   'tool-overhead': () => import('./tool-overhead.js'),
   'sandbox-overhead': () => import('./sandbox-overhead.js'),
   'pty-throughput': () => import('./pty-throughput.js'),

@@ -6,6 +6,7 @@ import { registerCheckpointsCommand } from './checkpoints.js';
 import { registerRulesCommand } from './rules.js';
 import { registerTracesCommand } from './traces.js';
 import { registerWebCommand } from './web.js';
+import { registerWorktreesCommand } from './worktrees.js';
 
 extraCommands.push(
   registerChatCommand,
@@ -14,4 +15,5 @@ extraCommands.push(
   registerDesktopCommand,
   registerRulesCommand,
   registerCheckpointsCommand,
+  registerWorktreesCommand,
 );

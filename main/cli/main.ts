@@ -28,6 +28,7 @@ export function buildProgram(): Command {
     .option('--json', 'print every OmniMessage as one JSON line on stdout')
     .option('--bare', 'no MCP servers')
     .option('--resume <session-id>', 'continue an earlier session from its trace')
+    .option('--worktree', "work in a new git worktree of the workspace's repository (see floe worktrees)")
     .action(async (prompt: string[], flags) => {
       process.exitCode = await runCommand(prompt, flags);
     });

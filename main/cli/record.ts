@@ -22,7 +22,15 @@ export interface CliRecorder {
   claim(sessionId: string, kind: string): void;
   register(
     session: AgentSession,
-    o: { agent: string; model: string; mode: ApprovalMode; title: string; resumed: boolean },
+    o: {
+      agent: string;
+      model: string;
+      mode: ApprovalMode;
+      title: string;
+      resumed: boolean;
+      /** the project the session belongs to when it works elsewhere (its own worktree); default its workspace */
+      projectFolder?: string;
+    },
   ): void;
   finish(session: AgentSession, result: TaskResult | undefined): void;
   /** The approval rules for a call of `sessionId` in `workspace` (session, project, global), re-read per call. */
@@ -67,7 +75,7 @@ export function cliRecorder(home: string): CliRecorder {
           store.sessions.setStatus(session.id, 'running');
           return;
         }
-        const project = store.projects.open(session.workspace);
+        const project = store.projects.open(o.projectFolder ?? session.workspace);
         store.sessions.create({
           id: session.id,
           projectId: project.id,

@@ -16,6 +16,14 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, fail } from './exit.js';
 import { StdinLines } from './lines.js';
 import { cliTurn, wrapped } from './turn-checkpoints.js';
 import { humanRenderer } from './render.js';
+import {
+  createWorktree,
+  recordOfSession,
+  removeWorktree,
+  sessionCommands,
+  writeRecord,
+  type WorktreeRecord,
+} from '../worktrees/index.js';
 
 export interface RunFlags {
   workspace?: string;
@@ -25,6 +33,8 @@ export interface RunFlags {
   json?: boolean;
   bare?: boolean;
   resume?: string;
+  /** run in a new git worktree of the workspace's repository (main/worktrees) */
+  worktree?: boolean;
 }
 
 export function parseMode(v: string | undefined, fallback: ApprovalMode): ApprovalMode {
@@ -60,6 +70,55 @@ export function resolveWorkspace(p: string | undefined): string {
   return ws;
 }
 
+type CliAgent = Awaited<ReturnType<typeof createAgent>>;
+
+/** A new session in `folder`, or (--worktree) in a new worktree of its repository, said on stderr. */
+async function createCliSession(
+  home: string,
+  agent: CliAgent,
+  folder: string,
+  flags: RunFlags,
+): Promise<{ session: AgentSession; worktree?: WorktreeRecord }> {
+  if (!flags.worktree) return { session: await agent.createSession({ workspace: folder, model: flags.model }) };
+  const wt = await createWorktree(home, folder);
+  try {
+    const session = await agent.createSession({
+      workspace: wt.workspace,
+      model: flags.model,
+      commands: sessionCommands(wt.record),
+    });
+    const record = { ...wt.record, sessionId: session.id };
+    writeRecord(home, record);
+    process.stderr.write(
+      `worktree ${record.path} (branch ${record.branch} from ${record.base}, FLOE_PORT_BASE=${record.portBase}); ` +
+        `review with: floe worktrees diff ${session.id}\n`,
+    );
+    return { session, worktree: record };
+  } catch (e) {
+    await removeWorktree(home, wt.record).catch(() => {});
+    throw e;
+  }
+}
+
+/** A resumed session; one in its own worktree gets its port block and git roots again. */
+async function resumeCli(
+  home: string,
+  agent: CliAgent,
+  id: string,
+  worktreeFlag: boolean,
+): Promise<{ session: AgentSession; worktree?: WorktreeRecord }> {
+  if (worktreeFlag) fail('--worktree starts a new session; a resumed session keeps the folder it had');
+  const wt = recordOfSession(home, id);
+  if (wt?.removedAt)
+    fail(
+      `the worktree of session ${id} was removed (${wt.state}); its work is ${wt.state === 'merged' ? `in ${wt.base}` : 'gone'}`,
+    );
+  return {
+    session: await agent.resumeSession(id, undefined, wt ? sessionCommands(wt) : undefined),
+    worktree: wt,
+  };
+}
+
 /** The session a CLI command works with (new or resumed), registered in floe.db. */
 export async function openCliSession(
   flags: RunFlags,
@@ -80,11 +139,13 @@ export async function openCliSession(
     });
     // one writer per session: claimed before its trace is read (resume) or right after it is created (new)
     if (flags.resume) recorder.claim(flags.resume, kind);
-    const session = flags.resume
-      ? await agent.resumeSession(flags.resume)
-      : await agent.createSession({ workspace: resolveWorkspace(flags.workspace), model: flags.model });
+    const folder = flags.resume ? undefined : resolveWorkspace(flags.workspace);
+    const { session, worktree } = flags.resume
+      ? await resumeCli(home, agent, flags.resume, !!flags.worktree)
+      : await createCliSession(home, agent, folder!, flags);
     if (!flags.resume) recorder.claim(session.id, kind);
     recorder.register(session, {
+      projectFolder: worktree ? folder : undefined,
       agent: agent.name,
       model: sessionModelRef(session),
       mode,

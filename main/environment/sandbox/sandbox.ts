@@ -37,7 +37,14 @@ export interface Launch {
 export const scratchDirOf = (floeHome: string): string => path.join(floeHome, 'scratch');
 
 const kindOf = (p: string): PathKind => {
-  const st = statSync(p, { throwIfNoEntry: false });
+  let st;
+  try {
+    st = statSync(p, { throwIfNoEntry: false });
+  } catch (e) {
+    // a path under a file (`.git/hooks` of a linked worktree, whose `.git` is a file) does not exist either
+    if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') return 'none';
+    throw e;
+  }
   return !st ? 'none' : st.isDirectory() ? 'dir' : 'file';
 };
 
