@@ -328,6 +328,7 @@ export class Agent {
         // tools are assembled again after a switch to a model that differs in vision; MCP connects only once
         if (!bare && servers.length && !mcp) {
           emit(eventMsg({ type: 'mcp_connect_begin', servers: servers.map((s) => s.name) }));
+          await sandbox.ready();
           const contain = sandbox.active
             ? (command: string, args: string[], cwd: string) => sandbox.wrap(command, args, cwd)
             : undefined;

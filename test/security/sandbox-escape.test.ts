@@ -677,6 +677,9 @@ beforeAll(async () => {
   if (!sandbox.active) throw new Error(`the escape suite needs the sandbox: ${sandbox.offReason}`);
   registry = new CommandRegistry({ env: { HOME: home, FLOE_ESCAPE_HOST_SECRET: 'x' }, sandbox });
   process.env.FLOE_ESCAPE_HOST_SECRET = 'FLOE_ESCAPE_HOST_SECRET';
+  // commands join the session's shared loopback-only network (net-holder.ts), as in a real session
+  await registry.prepare();
+  expect(registry.takeWarnings()).toEqual([]);
 }, 60_000);
 
 afterAll(async () => {

@@ -126,6 +126,7 @@ export class CommandRegistry {
    * profile file changed). Resolves at once when nothing is to be done.
    */
   async prepare(): Promise<void> {
+    await this.sandbox?.ready();
     await this.snapshot?.prepare();
   }
 

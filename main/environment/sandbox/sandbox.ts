@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bwrapArgs } from './bwrap-args.js';
+import { NetHolder } from './net-holder.js';
 import { sandboxPolicy, type PathKind, type SandboxPolicy } from './policy.js';
 import { probeSandbox, type SandboxBackend } from './probe.js';
 import { seatbeltProfile } from './seatbelt.js';
@@ -59,6 +60,8 @@ export class CommandSandbox {
   private readonly dir: string | undefined;
   private readonly seccompFile: string | undefined;
   private warned = false;
+  private readonly net: NetHolder | undefined;
+  private netWarned = false;
 
   constructor(o: CommandSandboxOptions) {
     this.o = o;
@@ -84,6 +87,13 @@ export class CommandSandbox {
       this.seccompFile = path.join(this.dir, 'seccomp.bpf');
       writeFileSync(this.seccompFile, bpf, { mode: 0o400 });
     }
+    // one loopback-only network for all the session's commands (net-holder.ts)
+    if (this.backend === 'bwrap' && o.network !== true) this.net = new NetHolder(o.bwrap ?? 'bwrap');
+  }
+
+  /** Resolves when the session's shared network is up (or known to be unavailable). Never rejects. */
+  ready(): Promise<void> {
+    return this.net?.ready ?? Promise.resolve();
   }
 
   /** True when commands run contained. */
@@ -96,11 +106,19 @@ export class CommandSandbox {
     return this.dir && path.join(this.dir, 'tmp');
   }
 
-  /** The off reason, once. */
+  /** The off reason, once; that commands do not share a loopback network, once. */
   takeWarnings(): string[] {
-    if (this.warned || !this.offReason) return [];
+    const out: string[] = [];
+    if (!this.warned && this.offReason) out.push(this.offReason);
     this.warned = true;
-    return [this.offReason];
+    if (!this.netWarned && this.net?.failure) {
+      this.netWarned = true;
+      out.push(
+        `sandbox: commands get a network of their own each (${this.net.failure}): a server one command starts ` +
+          'cannot be reached from the next; install util-linux (nsenter) to share loopback between them',
+      );
+    }
+    return out;
   }
 
   /** The policy for a launch now (paths as they are at this moment). */
@@ -130,15 +148,25 @@ export class CommandSandbox {
       const profile = seatbeltProfile(policy, { network });
       return { file: '/usr/bin/sandbox-exec', args: ['-p', profile, file, ...args] };
     }
-    const inner = bwrapArgs({ policy, cwd, network, seccompFd: this.seccompFile ? 3 : undefined });
+    // no network: join the session's loopback-only one when it runs, else a new one for this command alone
+    const join = !network && this.net?.alive ? this.net.pid : undefined;
+    const inner = bwrapArgs({
+      policy,
+      cwd,
+      network: network || join !== undefined,
+      seccompFd: this.seccompFile ? 3 : undefined,
+    });
     const bwrap = this.o.bwrap ?? 'bwrap';
-    if (!this.seccompFile) return { file: bwrap, args: [...inner, '--', file, ...args] };
-    // bwrap reads the seccomp program from fd 3, which a tiny sh opens before it becomes bwrap
-    const script = `exec ${q(bwrap)} "$@" 3< ${q(this.seccompFile)}`;
+    const enter = join !== undefined ? `nsenter -t ${join} -U -n --preserve-credentials -- ` : '';
+    if (!this.seccompFile && !enter) return { file: bwrap, args: [...inner, '--', file, ...args] };
+    // bwrap reads the seccomp program from fd 3, which a tiny sh opens before it becomes (nsenter then) bwrap
+    const fd3 = this.seccompFile ? ` 3< ${q(this.seccompFile)}` : '';
+    const script = `exec ${enter}${q(bwrap)} "$@"${fd3}`;
     return { file: '/bin/sh', args: ['-c', script, 'sh', ...inner, '--', file, ...args] };
   }
 
   dispose(): void {
+    this.net?.dispose();
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 }
