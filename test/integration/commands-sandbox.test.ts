@@ -117,6 +117,35 @@ describe('commands in the sandbox', () => {
   });
 });
 
+describe('what the sandbox refused, as warnings of the call', () => {
+  it('a write outside and a blocked network each give one sandbox warning; the output is unchanged', async () => {
+    const ctx = {
+      workspace: ws,
+      toolCallId: 'c2',
+      signal: new AbortController().signal,
+      call: { name: 'exec_command', arguments: '{}', tool_call_id: 'c2' },
+      services: { commands: registry },
+      definition: execCommandTool.definition,
+    } as unknown as ToolContext;
+    const cmd = 'touch /etc/floe-x; curl -sS -m 3 http://floe-example.invalid/; echo end';
+    const gen = execCommandTool.execute({ cmd }, ctx);
+    const warnings: { source?: string; message: string }[] = [];
+    let text = '';
+    for (;;) {
+      const n = await gen.next();
+      if (n.done) break;
+      if (typeof n.value === 'string') text += n.value;
+      else warnings.push(n.value.payload as unknown as { source?: string; message: string });
+    }
+    expect(text).toContain("touch: cannot touch '/etc/floe-x': Read-only file system");
+    expect(text).toMatch(/end\n$/);
+    expect(warnings.map((w) => [w.source, w.message.split(' (')[0]])).toEqual([
+      ['sandbox', 'sandbox: a write to /etc/floe-x was refused'],
+      ['sandbox', 'sandbox: the network is off for commands'],
+    ]);
+  });
+});
+
 describe('a machine that cannot sandbox', () => {
   async function execWarnings(reg: CommandRegistry): Promise<{ warnings: string[]; output: string }> {
     const ctx = {

@@ -7,6 +7,7 @@ import { CommandCapError } from '../commands/registry.js';
 import { EXEC_DEFAULT_WAIT_MS, NO_REGISTRY_NOTE, clampWait } from '../commands/outcome.js';
 import { registryOf, resolveWorkdir, settleAfterWait } from '../commands/tool-support.js';
 import { startTurn } from '../commands/spawn-turns.js';
+import { findViolations } from '../sandbox/violations.js';
 import { START_WAIT_MS, waitCommandStart, waitStreaming } from '../commands/stream-wait.js';
 import type { Tool } from '../types.js';
 
@@ -89,6 +90,12 @@ export const execCommandTool: Tool = {
       }
       const { text, result } = await settleAfterWait(registry, session, waited, 'exec');
       if (text) yield text;
+      // what the sandbox refused, as the output tells it: a warning each (trace, chat, CLI), never part of the text
+      if (registry.sandboxed && session.status === 'exited') {
+        for (const v of findViolations(session.scrollback()))
+          if (v.kind === 'write' || args.with_network !== true)
+            yield eventMsg({ type: 'warning', source: 'sandbox', message: v.message });
+      }
       return result;
     } finally {
       release();
