@@ -60,6 +60,12 @@ export function execTails(words: W[]): W[][] {
   return tails;
 }
 
+/** git settings whose value git runs as a command (aliases with `!`, core.pager, *.command, filters…). */
+const GIT_RUNS = new RegExp(
+  '^(alias\\.|core\\.|.*\\.(command|cmd|helper|program|textconv|driver|external|clean|smudge|process|editor|pager)$)',
+  'i',
+);
+
 /** git: options before the subcommand that can run programs, and subcommands that run commands they are given. */
 function gitReason(args: W[]): string | undefined {
   let i = 0;
@@ -73,16 +79,7 @@ function gitReason(args: W[]): string | undefined {
   }
   const sub = args[i];
   const rest = args.slice(i + 1);
-  if (
-    sub === 'config' &&
-    rest.some(
-      (w) =>
-        w === null ||
-        /^(alias\.|core\.|.*\.(command|cmd|helper|program|textconv|driver|external|clean|smudge|process|editor|pager)$)/i.test(
-          w,
-        ),
-    )
-  )
+  if (sub === 'config' && rest.some((w) => w === null || GIT_RUNS.test(w)))
     return '`git config` here sets something git runs as a command';
   if (sub === 'submodule' && rest.includes('foreach')) return '`git submodule foreach` runs the command it is given';
   if (sub === 'bisect' && rest[0] === 'run') return '`git bisect run` runs the command it is given';

@@ -228,8 +228,24 @@ export function unwrap(words: W[]): Unwrapped {
 /** git's global options that take a value as the next word (`git -C dir push`). */
 const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--attr-source']);
 /** git's global options that take no value (or only as `--opt=value`). */
-const GIT_FLAGS =
-  /^(-p|-P|--paginate|--no-pager|--bare|--no-replace-objects|--no-lazy-fetch|--no-optional-locks|--no-advice|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--exec-path|--(git-dir|work-tree|namespace|config-env|attr-source|exec-path|super-prefix)=.*)$/s;
+const GIT_FLAGS = new Set([
+  '-p',
+  '-P',
+  '--paginate',
+  '--no-pager',
+  '--bare',
+  '--no-replace-objects',
+  '--no-lazy-fetch',
+  '--no-optional-locks',
+  '--no-advice',
+  '--literal-pathspecs',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+  '--exec-path',
+]);
+/** git's global options written `--opt=value`. */
+const GIT_WITH_VALUE = /^--(git-dir|work-tree|namespace|config-env|attr-source|exec-path|super-prefix)=/;
 
 /**
  * `git [global options] <subcommand> …` as `git <subcommand> …`, so that a rule on `git push` sees
@@ -246,7 +262,7 @@ export function gitView(words: W[]): W[] | undefined {
     if (!w.startsWith('-')) break;
     if (/^(-v|--version|-h|--help)$/.test(w)) return undefined; // runs no subcommand
     if (GIT_VALUED.has(w)) i++;
-    else if (!GIT_FLAGS.test(w) && !/^-c./s.test(w) && !/^-C./s.test(w)) return ['git', null];
+    else if (!GIT_FLAGS.has(w) && !GIT_WITH_VALUE.test(w) && !/^-[cC]./s.test(w)) return ['git', null];
   }
   return i === 1 ? undefined : ['git', ...words.slice(i)];
 }

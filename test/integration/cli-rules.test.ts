@@ -83,7 +83,7 @@ describe('floe rules', () => {
     expect([gone.code, gone.stderr]).toEqual([2, `floe: there is no rule ${id}; see floe rules list\n`]);
   }, 180_000); // eight CLI processes in a row: slow on a loaded machine
 
-  it('the docs example `floe rules add deny exec_command rm -rf --global` works; options are pattern words', async () => {
+  it('the docs example `floe rules add deny exec_command rm -rf --global` works; options are words', async () => {
     const { env } = await setup();
     const home = { home: env.home };
     const add = await runCli(['rules', 'add', 'deny', 'exec_command', 'rm', '-rf', '--global'], home);
