@@ -36,6 +36,16 @@ export const ProviderConfigSchema = z
       .optional(),
     api_key: z.string().min(1, { error: 'must not be empty (remove the key instead)' }).optional(),
     models: z.array(ModelConfigSchema).min(1, { error: 'must list at least one model' }),
+    /** semantic ranking of deferred tools through this provider's embeddings endpoint (off when absent) */
+    embeddings: z
+      .strictObject({
+        model: z.string().min(1, { error: 'must name the embedding model' }),
+        /** openai: POST <base_url>/embeddings; ollama: POST <base_url>/api/embed */
+        wire: z.enum(['openai', 'ollama']).default('openai'),
+        /** default: the provider's base_url (for ollama, without a trailing /v1) */
+        base_url: httpUrl.optional(),
+      })
+      .optional(),
   })
   .superRefine((p, ctx) => {
     if (p.api_key !== undefined && p.api_key_env !== undefined) {

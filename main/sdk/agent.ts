@@ -35,6 +35,7 @@ import { readTrace } from '../trace/reader.js';
 import { leftOpenBy, rebuildHistory } from '../trace/resume.js';
 import { systemConfigOf, type ConfigSnapshot } from './config-snapshot.js';
 import { readProjectInstructions, type ProjectInstructions } from './instructions.js';
+import { SemanticSearch } from './semantic-search.js';
 import { toolConfigError } from './tool-config-error.js';
 import { TraceParts } from './trace-parts.js';
 
@@ -84,6 +85,7 @@ export interface SessionFacts {
 
 export class Agent {
   readonly home: string;
+  private semanticSearch: SemanticSearch | undefined;
   readonly config: FloeConfig;
   readonly systemConfig: SystemConfig;
   /** agents of the same snapshot, by name (for subagents started with agent_id) */
@@ -115,6 +117,11 @@ export class Agent {
       );
     }
     return m;
+  }
+
+  /** Semantic ranking of deferred tools, per provider with `embeddings` (built on first use). */
+  private semantic(): SemanticSearch {
+    return (this.semanticSearch ??= new SemanticSearch(this.config, this.home));
   }
 
   /** A client for "provider/id" of this configuration; ModelNotFoundError (listing the choices) when unknown. */
@@ -351,7 +358,8 @@ export class Agent {
           hostHasCommands: true,
           bare,
           mcpTools: mcp?.tools ?? [],
-          makeSearchTool: makeSearchExtraToolsTool,
+          makeSearchTool: (getDeferred) =>
+            makeSearchExtraToolsTool(getDeferred, this.semantic().forProvider(session.model.model.provider)),
         });
         if (assembly.errors.length) {
           // where to fix it: the agent's system_config.yaml (MCP tool names come from the servers it lists)

@@ -1,11 +1,13 @@
 // search_extra_tools (SPEC §6): the direct meta-tool that searches the deferred registry and returns JSON
 // `{results, total_available, strong_match}` (+ `hint` when nothing or nothing strong matched). Its description
-// names the deferred servers, one line each (deferred/servers.ts). It only searches; it never runs a tool.
+// names the deferred servers, one line each (deferred/servers.ts). With a semantic ranker (deferred/semantic.ts:
+// the provider's embeddings) its order is fused with the keyword ranking. It only searches; it never runs a tool.
 import { searchTools } from '../deferred/search.js';
+import type { SemanticRanker } from '../deferred/semantic.js';
 import { serverLines } from '../deferred/servers.js';
 import type { Tool, ToolDefinition } from '../types.js';
 
-export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[]): Tool {
+export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[], semantic?: SemanticRanker): Tool {
   const servers = serverLines(getDeferred());
   return {
     definition: {
@@ -30,7 +32,15 @@ export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[]): T
     async *execute(args) {
       const query = typeof args.query === 'string' ? args.query : '';
       const max = typeof args.max_results === 'number' ? args.max_results : undefined;
-      const { results, total_available, strong_match, hint } = searchTools(query, getDeferred(), max);
+      const tools = getDeferred();
+      const keywords = !/^\s*select:/i.test(query);
+      const fuseWith = semantic && keywords ? await semantic.rank(query, tools) : undefined;
+      const { results, total_available, strong_match, hint } = searchTools(
+        query,
+        tools,
+        max,
+        fuseWith ? { fuseWith } : {},
+      );
       const body: Record<string, unknown> = { results, total_available, strong_match };
       if (hint) body.hint = hint;
       yield JSON.stringify(body);
