@@ -77,6 +77,11 @@ const RULES: Rule[] = [
     forbid: under('main/engine/', 'main/sdk/', 'main/store/', 'main/environment/', ...HOSTS),
   },
   {
+    name: 'worktrees (git work for sessions in their own worktree) know no engine, composition root, store or host',
+    files: 'main/worktrees/',
+    forbid: (to, local) => local && to.startsWith('main/') && !/^main\/(worktrees|os)\//.test(to),
+  },
+  {
     name: 'browser mode is a transport: it knows the API contract, not the host, the store or another host',
     files: 'main/web/',
     forbid: (to, local) => local && to.startsWith('main/') && !/^main\/(web|os)\//.test(to),
