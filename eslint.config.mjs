@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -32,6 +33,15 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-explicit-any': 'off',
       'no-control-regex': 'off',
+    },
+  },
+  // React's rules of hooks and effect dependencies, where the renderer's components and hooks live
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
 );

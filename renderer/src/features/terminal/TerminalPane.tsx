@@ -22,15 +22,20 @@ export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
   const running = useRef(proc.status === 'running');
   running.current = proc.status === 'running';
 
+  // one xterm per command: it is made when the pane opens with the size the command had then; later size changes go
+  // the other way (the pane fits, then resizes the command), so they must not remake the terminal
+  const { id: processId, sessionId } = proc;
+  const startSize = useRef({ cols: proc.cols, rows: proc.rows });
   useEffect(() => {
     const host = el.current;
     if (!host) return;
+    const { cols, rows } = startSize.current;
     const dark = document.documentElement.dataset.theme === 'dark';
     const term = new Terminal({
       fontSize: 13,
       scrollback: 5000,
-      cols: proc.cols,
-      rows: proc.rows,
+      cols,
+      rows,
       theme: dark ? THEMES.dark : THEMES.light,
       allowProposedApi: false,
     });
@@ -51,7 +56,7 @@ export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
         /* WebGL failed after all: xterm's DOM renderer stays */
       }
     }
-    let last: { cols: number; rows: number } | null = { cols: proc.cols, rows: proc.rows };
+    let last: { cols: number; rows: number } | null = { cols, rows };
     const sync = () => {
       try {
         fit.fit();
@@ -61,14 +66,14 @@ export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
       const next = { cols: term.cols, rows: term.rows };
       if (running.current && shouldResize(last, next)) {
         last = next;
-        void getApi().call('commands.resize', { sessionId: proc.sessionId, processId: proc.id, ...next });
+        void getApi().call('commands.resize', { sessionId: sessionId, processId: processId, ...next });
       }
     };
     sync();
-    register(proc.id, proc.sessionId, term);
+    register(processId, sessionId, term);
     const input = term.onData((data) => {
       if (!running.current) return;
-      void getApi().call('commands.write', { sessionId: proc.sessionId, processId: proc.id, data });
+      void getApi().call('commands.write', { sessionId: sessionId, processId: processId, data });
     });
     let t: ReturnType<typeof setTimeout> | null = null;
     const ro = new ResizeObserver(() => {
@@ -80,10 +85,10 @@ export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
       if (t) clearTimeout(t);
       ro.disconnect();
       input.dispose();
-      unregister(proc.id, term);
+      unregister(processId, term);
       term.dispose();
     };
-  }, [proc.id]);
+  }, [processId, sessionId]);
 
   return <div className="xterm-host" ref={el} data-process-id={proc.id} />;
 }

@@ -1,7 +1,7 @@
 // The timeline's detail for a compaction span: why it ran, how, the context before and after, how it ended, and its
 // summary behind a toggle (collapsed until opened; read from the trace only then). Presentation plus read-only
 // API calls for the span's own records.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { OmniMessage } from '../../../../shared/omni/types.js';
 import { call, messageOf } from '../../api/client.js';
 import { formatMs, formatTokens } from '../chat/transcript.js';
@@ -37,7 +37,7 @@ export function CompactionDetail({ row }: { row: TimelineRow }) {
   }, [row.sessionId, row.offsets]);
 
   const pruneOnly = str(events?.end?.mode) === 'prune';
-  const candidates = pruneOnly ? [] : (row.summaryOffsets ?? []);
+  const candidates = useMemo(() => (pruneOnly ? [] : (row.summaryOffsets ?? [])), [pruneOnly, row.summaryOffsets]);
   useEffect(() => {
     if (!open || summary !== null || !candidates.length) return;
     let live = true;
