@@ -18,20 +18,22 @@ import { SessionTitle } from './SessionTitle.js';
 import { TranscriptView } from './TranscriptView.js';
 import { formatTokens, type Transcript } from './transcript.js';
 
-function toolIds(t: Transcript, out = new Set<string>()): Set<string> {
-  for (const i of t.items) {
-    if (i.kind === 'tool') out.add(i.toolCallId);
-    else if (i.kind === 'subagent') toolIds(i.child, out);
-  }
-  return out;
+/** Whether the transcript (or a subagent's within it) has a card for this call. */
+function hasToolCard(t: Transcript, toolCallId: string): boolean {
+  if (t.pos.has(`tool:${toolCallId}`)) return true;
+  return t.items.some((i) => i.kind === 'subagent' && hasToolCard(i.child, toolCallId));
 }
 
 export function ChatScreen({ project }: { project: ApiProject }) {
-  const { currentId, sessions, transcripts, status, error, clearError, projectId, loadSessions, compact } = useChat();
+  // one selector per value: a streamed token changes only the open transcript, not what else this screen reads
+  const currentId = useChat((s) => s.currentId);
+  const session = useChat((s) => s.sessions.find((x) => x.id === s.currentId) ?? null);
+  const transcript = useChat((s) => (s.currentId ? s.transcripts[s.currentId] : undefined));
+  const st = useChat((s) => (s.currentId ? s.status[s.currentId] : undefined));
+  const error = useChat((s) => s.error);
+  const projectId = useChat((s) => s.projectId);
+  const { clearError, loadSessions, compact } = useChat.getState();
   const go = useNav((s) => s.go);
-  const session = sessions.find((s) => s.id === currentId) ?? null;
-  const transcript = currentId ? transcripts[currentId] : undefined;
-  const st = currentId ? status[currentId] : undefined;
   const running = st?.status === 'running';
   const pendingMap = useApprovals((s) => s.pending);
   const loadTerms = useTerminals((s) => s.load);
@@ -53,8 +55,7 @@ export function ChatScreen({ project }: { project: ApiProject }) {
 
   const orphans = useMemo(() => {
     if (!currentId) return [];
-    const ids = transcript ? toolIds(transcript) : new Set<string>();
-    return ordered(pendingMap, currentId).filter((p) => !ids.has(p.toolCallId));
+    return ordered(pendingMap, currentId).filter((p) => !transcript || !hasToolCard(transcript, p.toolCallId));
   }, [pendingMap, currentId, transcript]);
 
   const head = (

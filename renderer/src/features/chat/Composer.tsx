@@ -3,7 +3,7 @@
 // with hints, @-mentions of workspace files (useMentions.ts, MentionList.tsx), the model picker and /model
 // (ModelPicker.tsx), pasted or dropped images (useAttachments.ts, Attachments.tsx), and the Stop button. Must not
 // render the transcript.
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode, type ApiSession } from '../../../../shared/api.js';
 import { matchModelName } from '../../../../shared/model-name.js';
 import { Attachments } from './Attachments.js';
@@ -14,7 +14,11 @@ import { useChat } from './store.js';
 import { useAttachments } from './useAttachments.js';
 import { useMentions } from './useMentions.js';
 
-export function Composer({ session, running }: { session: ApiSession; running: boolean }) {
+/**
+ * Memoized, and it reads only the store's actions (stable functions), never its state: streamed tokens change the
+ * transcript many times a second and must not re-render the prompt box (e2e ui-render-isolation.test.ts).
+ */
+export const Composer = memo(function Composer({ session, running }: { session: ApiSession; running: boolean }) {
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -30,7 +34,7 @@ export function Composer({ session, running }: { session: ApiSession; running: b
     setText(t);
     setCaret(c);
   });
-  const { send, abort, setMode, setModel, compact, createSession } = useChat();
+  const { send, abort, setMode, setModel, compact, createSession } = useChat.getState();
   const modelRefs = useModelRefs();
   const [showModels, setShowModels] = useState(false);
   const [stopping, setStopping] = useState(false);
@@ -202,4 +206,4 @@ export function Composer({ session, running }: { session: ApiSession; running: b
       </div>
     </form>
   );
-}
+});

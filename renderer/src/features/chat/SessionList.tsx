@@ -12,7 +12,10 @@ import { useSettings } from '../settings/store.js';
 import { useChat } from './store.js';
 
 export function SessionList() {
-  const { sessions, currentId, status, openSession, createSession, deleteSession } = useChat();
+  const sessions = useChat((s) => s.sessions);
+  const currentId = useChat((s) => s.currentId);
+  const status = useChat((s) => s.status);
+  const { openSession, createSession, deleteSession } = useChat.getState();
   const settings = useSettings((s) => s.settings);
   const loadSettings = useSettings((s) => s.load);
   const [model, setModel] = useState('');
