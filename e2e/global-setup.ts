@@ -1,5 +1,7 @@
 // Vitest globalSetup for the end-to-end tests: builds the renderer (`npm run build:renderer`) when
-// out/renderer/index.html is missing or older than any renderer/shared source. Must not start servers.
+// out/renderer/index.html is missing or older than any renderer/shared source, and the `floe` command (out/cli,
+// bin/build-cli.mjs) when it is missing or older than one of its sources, so tests that start bin/floe.mjs run what
+// the sources say. Must not start servers.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,6 +20,11 @@ function newest(dir: string): number {
 }
 
 export default function setup(): void {
+  execFileSync(process.execPath, [join(REPO, 'bin/build-cli.mjs'), '--stale', '--strict'], {
+    cwd: REPO,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 120_000,
+  });
   const out = join(REPO, 'out/renderer/index.html');
   const built = existsSync(out) ? statSync(out).mtimeMs : 0;
   const src = Math.max(newest(join(REPO, 'renderer')), newest(join(REPO, 'shared')), newest(join(REPO, 'preload')));

@@ -1,5 +1,4 @@
-// Process entry of the `floe` bin: registers the extra commands, runs main, and exits with its code.
-import './commands.js';
+// Process entry of the `floe` bin: runs main (which loads the named command's module only) and exits with its code.
 import { main } from './main.js';
 
 await main();

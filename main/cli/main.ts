@@ -2,10 +2,14 @@
 // aborted, 2 bad usage or config. User mistakes print one clear message, never a stack trace.
 import { Command, CommanderError } from 'commander';
 import { APPROVAL_MODES } from '../approval/types.js';
+import { COMMANDS, commandOf } from './commands.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from './exit.js';
-import { runCommand } from './run.js';
 
-export function buildProgram(): Command {
+/**
+ * The command line: `run` here, the other commands from the table of commands.ts. Only the named command's module
+ * is loaded (`loaded`: its registration); the others are a name and a help line, enough for `floe --help`.
+ */
+export function buildProgram(loaded?: { name: string; register: (program: Command) => void }): Command {
   const program = new Command();
   program
     .name('floe')
@@ -15,7 +19,8 @@ export function buildProgram(): Command {
     .version('0.1.0')
     .exitOverride()
     .showHelpAfterError('(run floe --help for usage)')
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .configureHelp({ subcommandTerm: (c) => COMMANDS.find((e) => e.name === c.name())?.term ?? defaultTerm(c) });
 
   program
     .command('run')
@@ -30,18 +35,28 @@ export function buildProgram(): Command {
     .option('--resume <session-id>', 'continue an earlier session from its trace')
     .option('--worktree', "work in a new git worktree of the workspace's repository (see floe worktrees)")
     .action(async (prompt: string[], flags) => {
+      const { runCommand } = await import('./run.js');
       process.exitCode = await runCommand(prompt, flags);
     });
 
-  for (const extra of extraCommands) extra(program);
+  for (const c of COMMANDS) {
+    if (c.name === loaded?.name) loaded.register(program);
+    else program.command(c.name).description(c.summary);
+  }
   return program;
 }
 
-/** Commands added by other modules (chat, traces, web, desktop) register here. */
-export const extraCommands: ((program: Command) => void)[] = [];
+/** Commander's own term for a subcommand (name, [options], arguments). */
+function defaultTerm(c: Command): string {
+  const args = c.registeredArguments.map((a) =>
+    a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`,
+  );
+  return [c.name(), ...(c.options.length ? ['[options]'] : []), ...args].join(' ');
+}
 
 export async function main(argv = process.argv): Promise<void> {
-  const program = buildProgram();
+  const entry = commandOf(argv.slice(2));
+  const program = buildProgram(entry && { name: entry.name, register: await entry.load() });
   try {
     await program.parseAsync(argv);
   } catch (e) {

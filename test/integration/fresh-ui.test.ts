@@ -72,8 +72,8 @@ describe('a fresh clone', () => {
 describe('bin/build-ui.mjs (postinstall, prebench)', () => {
   it('npm install and npm run bench run it; it builds a missing UI, and with --stale rebuilds an outdated one', () => {
     const scripts = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')).scripts;
-    expect(scripts.postinstall).toBe('node bin/build-ui.mjs');
-    expect(scripts.prebench).toBe('node bin/build-ui.mjs --stale');
+    expect(scripts.postinstall).toBe('node bin/build-cli.mjs && node bin/build-ui.mjs');
+    expect(scripts.prebench).toBe('node bin/build-cli.mjs --stale --strict && node bin/build-ui.mjs --stale');
     const root = freshClone('scripted');
     const first = spawnSync(process.execPath, [path.join(root, 'bin', 'build-ui.mjs')], {
       cwd: root,

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Builds the `floe` command (main/cli and everything it imports from main/ and shared/) into out/cli with esbuild,
+// so that starting `floe` loads plain JavaScript instead of compiling TypeScript on every start. npm packages stay
+// external (loaded from node_modules as they are; native modules need that). Dynamic imports become their own
+// files, so `floe --help` loads only the command table. Run by `npm install` (postinstall), `npm run build:cli`,
+// and the test setup (`--stale`: only when a source is newer than the bundle). A failure in postinstall only warns,
+// so the install itself succeeds: bin/floe.mjs then runs the sources and says so.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUNDLE_DIR, BUNDLE_INPUTS, bundleProblem } from './cli-bundle.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const onlyStale = process.argv.includes('--stale');
+const strict = process.argv.includes('--strict');
+
+/** Builds out/cli; returns null or what went wrong. */
+export async function buildCli(rootDir) {
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    return 'esbuild is not installed (it comes with tsx: run `npm install`)';
+  }
+  // a private folder first, then one rename: a parallel build or a starting `floe` never sees half a bundle
+  const tmp = join(rootDir, `${BUNDLE_DIR}.tmp-${process.pid}`);
+  try {
+    const result = await esbuild.build({
+      absWorkingDir: rootDir,
+      entryPoints: { floe: 'main/cli/index.ts' },
+      outdir: tmp,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      outExtension: { '.js': '.mjs' },
+      // chunks next to the entry: sources find resources by their own folder (main/cli → out/cli, two levels down)
+      chunkNames: '[name]-[hash]',
+      sourcemap: 'linked',
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'));
+    writeFileSync(join(tmp, relative(BUNDLE_DIR, BUNDLE_INPUTS)), JSON.stringify({ inputs }, null, 1));
+    rmSync(join(rootDir, BUNDLE_DIR), { recursive: true, force: true });
+    renameSync(tmp, join(rootDir, BUNDLE_DIR));
+    return null;
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    const errors = e && Array.isArray(e.errors) ? e.errors : [];
+    const first = errors[0];
+    if (first?.location) return `${first.location.file}:${first.location.line}: ${first.text}`;
+    return e instanceof Error ? e.message.split('\n')[0] : String(e);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (onlyStale && !bundleProblem(root)) process.exit(0);
+  mkdirSync(join(root, 'out'), { recursive: true });
+  const problem = await buildCli(root);
+  if (problem) {
+    process.stderr.write(
+      `floe: building the command (out/cli) failed: ${problem}. \`floe\` runs from the TypeScript sources meanwhile` +
+        ' (slower start); fix it and run `npm run build:cli`.\n',
+    );
+    process.exit(strict ? 1 : 0);
+  }
+}
