@@ -1,6 +1,8 @@
 // Classifies every failure of a model request into a StopReason with a clear one-line message.
 // Pure: takes the thrown value plus what the caller knows (aborted? timed out? which phase?). Never throws.
 // Must not retry or sleep: the engine owns retries.
+import * as Anthropic from '@anthropic-ai/sdk';
+import * as OpenAI from 'openai';
 import type { StopReason } from '../../shared/omni/types.js';
 import { isContextOverflow } from './overflow.js';
 import { retryAfterFromHeaders } from './retry-after.js';
@@ -91,8 +93,19 @@ function hintFor(status: number, ctx: FailureContext): string {
   return '';
 }
 
-const errName = (e: unknown): string =>
-  e && typeof e === 'object' ? ((e as { constructor?: { name?: string } }).constructor?.name ?? '') : '';
+/**
+ * Which of the SDKs' error kinds `e` is, by `instanceof` against both official SDKs' classes (never by class name:
+ * a bundler may rename classes, and any error may be called APIError). The most specific kind first.
+ */
+type SdkErrorKind = 'timeout' | 'abort' | 'connection' | 'api' | null;
+function sdkErrorKind(e: unknown): SdkErrorKind {
+  if (e instanceof OpenAI.APIConnectionTimeoutError || e instanceof Anthropic.APIConnectionTimeoutError)
+    return 'timeout';
+  if (e instanceof OpenAI.APIUserAbortError || e instanceof Anthropic.APIUserAbortError) return 'abort';
+  if (e instanceof OpenAI.APIConnectionError || e instanceof Anthropic.APIConnectionError) return 'connection';
+  if (e instanceof OpenAI.APIError || e instanceof Anthropic.APIError) return 'api';
+  return null;
+}
 
 function causeText(e: unknown): string {
   const parts: string[] = [];
@@ -118,7 +131,7 @@ export const abortedFailure = (): Failure => ({ stopReason: 'aborted', errorMess
 export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
   if (ctx.aborted) return abortedFailure();
   if (ctx.timedOut) return timeoutFailure(ctx);
-  const name = errName(e);
+  const kind = sdkErrorKind(e);
   const err = (e ?? {}) as { status?: unknown; error?: unknown; headers?: unknown; message?: unknown; type?: unknown };
   if (typeof err.status === 'number') {
     const status = err.status;
@@ -138,9 +151,9 @@ export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
     if (isContextOverflow({ status, type, code: pe.code, message })) f.overflow = true;
     return f;
   }
-  if (name === 'APIConnectionTimeoutError') return timeoutFailure({ ...ctx, phase: 'open' });
-  if (name === 'APIUserAbortError') return abortedFailure();
-  if (name === 'APIConnectionError') {
+  if (kind === 'timeout') return timeoutFailure({ ...ctx, phase: 'open' });
+  if (kind === 'abort') return abortedFailure();
+  if (kind === 'connection') {
     const codes = causeCodes(e);
     if (codes.some((c) => CLOSED_EARLY.has(c)) && !codes.some((c) => UNREACHABLE.has(c))) {
       return {
@@ -164,7 +177,7 @@ export function classifyFailure(e: unknown, ctx: FailureContext): Failure {
     };
   }
   // An error body without HTTP status: an error event inside a 200 stream (anthropic `event: error`, openai `data: {"error":…}`).
-  if (name === 'APIError' || (err.error && typeof err.error === 'object')) {
+  if (kind === 'api' || (err.error && typeof err.error === 'object')) {
     const { type, message, code } = providerError(err.error);
     const t = type ?? (typeof err.type === 'string' ? err.type : undefined);
     const msg = message ?? (typeof err.message === 'string' ? err.message : undefined);

@@ -1,6 +1,7 @@
 // Failure classification and Retry-After parsing.
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, RateLimitError } from 'openai';
+import * as Anthropic from '@anthropic-ai/sdk';
+import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, RateLimitError } from 'openai';
 import {
   classifyFailure,
   httpErrorMessage,
@@ -95,6 +96,26 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new TypeError('weird'), ctx({ phase: 'open' })).stopReason).toBe('failed');
     expect(classifyFailure(new Error('x'), ctx({ aborted: true, timedOut: true })).stopReason).toBe('aborted');
     expect(classifyFailure(new Error('x'), ctx({ timedOut: true })).stopReason).toBe('timeout');
+  });
+
+  it('SDK errors are known by instanceof, not by class name (issue 24): renamed subclasses, both SDKs, look-alikes', () => {
+    const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    // a bundler may rename the SDK's classes: what matters is the class, not its name
+    class Xz extends APIConnectionError {}
+    expect(classifyFailure(new Xz({ message: 'c', cause: refused() }), ctx()).errorMessage).toMatch(/^unreachable:/);
+    class Yq extends APIConnectionTimeoutError {}
+    expect(classifyFailure(new Yq(), ctx()).errorMessage).toMatch(/^timeout: no response/);
+    class Wv extends APIUserAbortError {}
+    expect(classifyFailure(new Wv(), ctx()).stopReason).toBe('aborted');
+    // the Anthropic SDK's own classes
+    const a = new Anthropic.APIConnectionError({ message: 'c', cause: refused() });
+    expect(classifyFailure(a, ctx()).errorMessage).toMatch(/^unreachable:/);
+    expect(classifyFailure(new Anthropic.APIUserAbortError(), ctx()).stopReason).toBe('aborted');
+    // an error that only calls itself so is not an SDK connection error
+    class APIConnectionError2 extends Error {}
+    Object.defineProperty(APIConnectionError2, 'name', { value: 'APIConnectionError' });
+    const fake = new APIConnectionError2('connect ECONNREFUSED');
+    expect(classifyFailure(fake, ctx()).errorMessage).toMatch(/^request to .* failed/);
   });
 
   it('error events inside a 200 stream: retryable types → timeout, others → failed', () => {
