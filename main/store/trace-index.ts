@@ -8,7 +8,15 @@ import type { Db } from './db.js';
 import { StoreError, reasonOf } from './errors.js';
 import { fileNoOfTraceFile } from '../trace/paths.js';
 import { readBytes, readLines, type LineSlice } from './trace-lines.js';
-import { describeRecord, linkRecord, newLinkState, type EarlierLookup, type LinkState } from './trace-row.js';
+import {
+  EXCERPT_CHARS,
+  describeRecord,
+  linkRecord,
+  newLinkState,
+  searchTextOf,
+  type EarlierLookup,
+  type LinkState,
+} from './trace-row.js';
 
 export interface TraceRow {
   id: number;
@@ -152,6 +160,13 @@ const toRow = (r: DbRow): TraceRow => ({
 });
 
 const MAX_LIMIT = 5000;
+/** SQL function: the whole record at (file, offset, length) contains the text (ASCII case-insensitive, like LIKE). */
+const FULL_TEXT_HAS = 'floe_full_text_has';
+/** An excerpt this long (SQLite counts code points; the cut counts UTF-16 units) may have been cut. */
+const CUT_EXCERPT = Math.floor(EXCERPT_CHARS / 2);
+
+const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (c) => c.toLowerCase());
+
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function whereOf(sessionId: string, f: EventFilter): { sql: string; args: unknown[] } {
@@ -168,8 +183,12 @@ function whereOf(sessionId: string, f: EventFilter): { sql: string; args: unknow
   }
   if (f.text) {
     const pat = `%${escapeLike(f.text)}%`;
-    parts.push("(excerpt LIKE ? ESCAPE '\\' OR tool_name LIKE ? ESCAPE '\\')");
-    args.push(pat, pat);
+    // an excerpt that may have been cut is searched again in the whole record (read from the file)
+    parts.push(
+      `(excerpt LIKE ? ESCAPE '\\' OR tool_name LIKE ? ESCAPE '\\' OR ` +
+        `(length(excerpt) >= ${CUT_EXCERPT} AND ${FULL_TEXT_HAS}(file, byte_offset, byte_length, ?)))`,
+    );
+    args.push(pat, pat, f.text);
   }
   return { sql: parts.join(' AND '), args };
 }
@@ -179,6 +198,17 @@ const ORDER = 'ORDER BY file_no, file, byte_offset';
 export function createTraceIndex(db: Db, opts: TraceIndexOptions = {}): TraceIndex {
   const onError = opts.onError ?? ((e: StoreError) => console.warn(e.message));
   const batchSize = opts.batchSize ?? 50_000;
+
+  db.function(FULL_TEXT_HAS, { varargs: false }, (file, offset, length, needle) => {
+    try {
+      const line = readBytes(String(file), Number(offset), Number(length)).toString('utf8');
+      const msg: unknown = JSON.parse(line);
+      if (!looksLikeOmniMessage(msg)) return 0;
+      return asciiLower(searchTextOf(msg)).includes(asciiLower(String(needle))) ? 1 : 0;
+    } catch {
+      return 0; // a file changed or gone: only the excerpt is searched
+    }
+  });
 
   // positional parameters: binding by name costs a property lookup per column and row (bulk imports feel it)
   const insertStmt = db.prepare<unknown[]>(`INSERT OR IGNORE INTO trace_events

@@ -92,6 +92,11 @@ function statusOf(f: Fact): string | null {
   }
 }
 
+/** The whole text a record's excerpt is cut from (a tool's full output, a message's full text): what search reads. */
+export function searchTextOf(msg: OmniMessage): string {
+  return excerptSource(interpret(msg)) ?? '';
+}
+
 export function describeRecord(msg: OmniMessage): RecordFields {
   const f = interpret(msg);
   const toolName = f.kind === 'tool_call' ? f.name || null : f.kind === 'approval' ? (f.target ?? null) : null;

@@ -221,3 +221,15 @@ describe('timeline layout', () => {
     expect(axisWidth(0, 340)).toBe(700);
   });
 });
+
+describe('visibleRows: unchecked kinds', () => {
+  it('hides exactly the unchecked kinds and keeps every other row', () => {
+    const rows = flattenTrace(sample(), 's');
+    const kinds = new Set(rows.map((x) => x.kind));
+    expect(kinds.has('message')).toBe(true);
+    const shown = visibleRows(rows, { hidden: new Set(['message']) });
+    expect(shown.map((x) => x.kind)).toEqual(rows.filter((x) => x.kind !== 'message').map((x) => x.kind));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(visibleRows(rows, { hidden: new Set(kinds) })).toEqual([]);
+  });
+});

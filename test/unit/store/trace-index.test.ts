@@ -304,3 +304,26 @@ describe('trace index edge cases', () => {
     }
   });
 });
+
+describe('trace index search', () => {
+  it('finds text past the excerpt: the whole output is searched, case-insensitively (ASCII)', () => {
+    const t = tempDir();
+    const s = openStore(join(t.dir, 'f.db'));
+    try {
+      const file = join(t.dir, 'sess-y_001.jsonl');
+      const m = makeTrace(9, 'sess-y', '/ws');
+      const out = m.find((x) => (x.payload as { type?: string }).type === 'tool_call_output')!;
+      // the word sits 3000 characters in, far past the indexed excerpt; a short output holds it too for contrast
+      (out.payload as { output: string }).output = 'é'.repeat(3000) + ' Needle-Past-Excerpt';
+      writeTrace(file, m);
+      s.traces.indexFile('sess-y', file);
+      const hits = s.traces.pageEvents('sess-y', { text: 'needle-past-EXCERPT' });
+      expect(hits.map((r) => r.kind)).toEqual(['tool_call_output']);
+      expect(s.traces.countEvents('sess-y', { text: 'needle-past-excerpt' })).toBe(1);
+      expect(s.traces.countEvents('sess-y', { text: 'needle-not-there' })).toBe(0);
+    } finally {
+      s.close();
+      t.cleanup();
+    }
+  });
+});

@@ -24,8 +24,8 @@ export function Timeline() {
   const scroller = useRef<HTMLDivElement>(null);
   const [search, setSearch] = useState(s.search);
   const rows = useMemo(
-    () => visibleRows(s.rows, { kinds: s.kinds, matches: s.matches, expanded: s.expanded, children: s.children }),
-    [s.rows, s.kinds, s.matches, s.expanded, s.children],
+    () => visibleRows(s.rows, { hidden: s.hidden, matches: s.matches, expanded: s.expanded, children: s.children }),
+    [s.rows, s.hidden, s.matches, s.expanded, s.children],
   );
   const { t0, t1 } = useMemo(() => extent(s.rows), [s.rows]);
   // at zoom 1 the whole span fits the scroller beside the labels (the detail pane's width taken into account)
@@ -119,7 +119,7 @@ export function Timeline() {
           <label key={k} className="check">
             <input
               type="checkbox"
-              checked={s.kinds.size === 0 || s.kinds.has(k)}
+              checked={!s.hidden.has(k)}
               onChange={() => s.toggleKind(k)}
               aria-label={`Show ${k} rows`}
             />

@@ -313,7 +313,10 @@ export function flattenTrace(records: readonly ApiTraceRow[], sessionId: string,
 }
 
 export interface ViewOptions {
+  /** the kinds shown (absent or empty: all) */
   kinds?: ReadonlySet<RowKind>;
+  /** the kinds the person unchecked: never shown, whatever `kinds` says */
+  hidden?: ReadonlySet<RowKind>;
   /** byte offsets that matched a text search (null = no search) */
   matches?: ReadonlySet<number> | null;
   /** subagent row id → expanded */
@@ -326,7 +329,7 @@ export interface ViewOptions {
 export function visibleRows(rows: readonly TimelineRow[], o: ViewOptions = {}): TimelineRow[] {
   const out: TimelineRow[] = [];
   const add = (r: TimelineRow) => {
-    const kindOk = !o.kinds || o.kinds.size === 0 || o.kinds.has(r.kind);
+    const kindOk = (!o.kinds || o.kinds.size === 0 || o.kinds.has(r.kind)) && !o.hidden?.has(r.kind);
     const matchOk = !o.matches || r.offsets.some((x) => o.matches!.has(x));
     if (kindOk && matchOk) out.push(r);
     if (r.kind === 'subagent' && r.childSessionId && o.expanded?.[r.id]) {

@@ -20,7 +20,8 @@ export interface TracesState {
   rows: TimelineRow[];
   loading: boolean;
   error: string | null;
-  kinds: Set<RowKind>;
+  /** kinds unchecked in the filter: their rows are not shown */
+  hidden: Set<RowKind>;
   search: string;
   matches: Set<number> | null;
   expanded: Record<string, boolean>;
@@ -73,7 +74,7 @@ export const useTraces = create<TracesState>((set, get) => ({
   rows: [],
   loading: false,
   error: null,
-  kinds: new Set(),
+  hidden: new Set(),
   search: '',
   matches: null,
   expanded: {},
@@ -147,10 +148,10 @@ export const useTraces = create<TracesState>((set, get) => ({
   },
 
   toggleKind(k) {
-    const kinds = new Set(get().kinds);
-    if (kinds.has(k)) kinds.delete(k);
-    else kinds.add(k);
-    set({ kinds });
+    const hidden = new Set(get().hidden);
+    if (hidden.has(k)) hidden.delete(k);
+    else hidden.add(k);
+    set({ hidden });
   },
 
   async setSearch(text) {
