@@ -6,7 +6,7 @@ import { analyze, splitWords, stem, STOPWORDS } from './analyze.js';
 import type { ToolDefinition } from '../types.js';
 
 /** how many name words a server's line shows */
-export const LINE_WORDS = 6;
+export const LINE_WORDS = 3;
 /** servers listed at most (the rest are counted in a last line) */
 export const MAX_SERVERS = 30;
 
@@ -15,7 +15,7 @@ export function serverOf(name: string): string {
   return /^mcp__(.+?)__./.exec(name)?.[1] ?? 'other';
 }
 
-/** `- github (26 tools): pull, request, issue, file, repository, branch` lines, servers by name. */
+/** `- github (26): pull, request, create` lines, servers by name. */
 export function serverLines(defs: readonly ToolDefinition[]): string[] {
   const byServer = new Map<string, string[]>();
   for (const d of defs) {
@@ -43,7 +43,7 @@ export function serverLines(defs: readonly ToolDefinition[]): string[] {
       .sort((a, b) => b.n - a.n || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
       .slice(0, LINE_WORDS)
       .map((c) => c.word);
-    return `- ${server} (${n} tool${n === 1 ? '' : 's'}): ${top.join(', ')}`;
+    return `- ${server} (${n}): ${top.join(', ')}`;
   });
   if (servers.length > MAX_SERVERS) lines.push(`- and ${servers.length - MAX_SERVERS} more servers`);
   return lines;

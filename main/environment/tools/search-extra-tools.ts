@@ -14,11 +14,10 @@ export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[], se
       name: 'search_extra_tools',
       aliases: ['SearchExtraTools'],
       description:
-        'Find tools that exist but are not listed (MCP tools). Returns JSON {results: [{name, description, ' +
-        'parameters, score, match}], total_available, strong_match}; results after the first are short ' +
-        '(select:<name> gives the full schema). strong_match false: no tool does what was asked, the results are ' +
-        'only the closest.' +
-        (servers.length ? `\nServers (tools: words of their names):\n${servers.join('\n')}` : ''),
+        'Find unlisted (MCP) tools. Returns JSON {results: [{name, description, parameters, score, match}], ' +
+        'total_available, strong_match}; results after the first are short (select:<name> gives the full ' +
+        'schema). strong_match false: none does what was asked, only the closest.' +
+        (servers.length ? `\nServers:\n${servers.join('\n')}` : ''),
       parameters: {
         type: 'object',
         properties: {

@@ -221,9 +221,9 @@ describe('server lines', () => {
       def('local_tool', ''),
     ]);
     expect(lines).toEqual([
-      '- gh (3 tools): create, issue, branch, update',
-      '- notes (2 tools): move', // api and page: every tool of the server has them
-      '- other (1 tool): local',
+      '- gh (3): create, issue, branch',
+      '- notes (2): move', // api and page: every tool of the server has them
+      '- other (1): local',
     ]);
     expect(serverOf('mcp__a__b')).toBe('a');
     expect(serverOf('plain')).toBe('other');

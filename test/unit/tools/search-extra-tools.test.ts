@@ -73,9 +73,9 @@ describe('search_extra_tools', () => {
       { name: 'mcp__chat__post_message', description: 'Post.', parameters: { type: 'object' }, permission: 'rw' },
     ]);
     const lines = many.definition.description.split('\n');
-    expect(lines).toContain('- chat (1 tool): message, post');
-    expect(lines).toContain('- fs (2 tools): read, write');
-    expect(tool.definition.description).toContain('- fs (2 tools)');
+    expect(lines).toContain('- chat (1): message, post');
+    expect(lines).toContain('- fs (2): read, write');
+    expect(tool.definition.description).toContain('- fs (2)');
   });
 
   it('reads the registry at call time', async () => {
