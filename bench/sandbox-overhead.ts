@@ -1,5 +1,5 @@
 // Benchmark: cost of a trivial SANDBOXED call (issue 19) — `exec_command {cmd:"echo hi"}` through the Environment
-// with a CommandRegistry whose commands start in bwrap (one bwrap per call: namespaces, mounts, seccomp), vs a bare
+// with a CommandRegistry whose commands start in bwrap (one per call, joining the session's network), vs a bare
 // node-pty spawn of `bash -c 'echo hi'` with no sandbox, interleaved in one run; the same call unsandboxed is
 // measured in the same rounds for reference. Worst case for the sandbox: a workspace inside a git repository
 // (protected .git files), a HOME with every secret folder present (each one hidden by a mount) and the login
