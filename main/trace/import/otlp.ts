@@ -22,6 +22,8 @@ interface RawSpan {
   status?: { code?: number; message?: string };
 }
 interface S {
+  /** position in the file: the order of spans that started together (MCP servers in the order they were listed) */
+  idx: number;
   raw: RawSpan;
   start: number;
   end: number;
@@ -95,6 +97,7 @@ function spansOf(requests: unknown[]): S[] {
       for (const ss of rs.scopeSpans ?? [])
         for (const raw of ss.spans ?? [])
           out.push({
+            idx: out.length,
             raw,
             start: msOf(raw.startTimeUnixNano),
             end: msOf(raw.endTimeUnixNano),
@@ -205,7 +208,7 @@ export function otlpToMessages(text: string): { messages: OmniMessage[] } | { er
   const roots = tasks.length ? tasks : [first];
   for (const task of roots) {
     const under = task === first && !tasks.length ? genai : childrenOf(task.raw.spanId);
-    const inits = under.filter((s) => s.a[A.mcpMethod] === 'initialize');
+    const inits = under.filter((s) => s.a[A.mcpMethod] === 'initialize').sort((x, y) => x.idx - y.idx);
     if (inits.length) {
       const end = Math.max(...inits.map((s) => s.end));
       push(Math.min(...inits.map((s) => s.start)), 'event_msg', {
@@ -280,7 +283,11 @@ export function otlpToMessages(text: string): { messages: OmniMessage[] } | { er
                 total: given,
               }
             : { ...sessionSum };
-        push(c.end, 'event_msg', { type: 'token_usage', session, request });
+        push(c.events.find((e) => e.name === E.usage)?.at ?? c.end, 'event_msg', {
+          type: 'token_usage',
+          session,
+          request,
+        });
       }
       if (c.a[F.unfinished] !== true) {
         const status = str(c.a[F.requestStatus]) ?? (c.raw.status?.code === 2 ? 'failed' : 'completed');

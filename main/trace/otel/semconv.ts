@@ -74,4 +74,10 @@ export const F = {
 } as const;
 
 /** Span event names (Floe's). */
-export const E = { approval: 'floe.approval_decision', subagent: 'floe.subagent', abort: 'floe.abort' } as const;
+export const E = {
+  approval: 'floe.approval_decision',
+  subagent: 'floe.subagent',
+  abort: 'floe.abort',
+  /** when the request's usage was reported (the chat span's attributes hold the counts) */
+  usage: 'floe.token_usage',
+} as const;

@@ -262,6 +262,7 @@ export function traceToSpans(messages: readonly OmniMessage[], opts: SpanOptions
           s[F.sessionOutput] = session.output;
           s[F.sessionCacheRead] = session.cache_read;
           s[F.sessionCacheWrite] = session.cache_write;
+          chat.span.events.push({ name: E.usage, timeMs: at, attributes: {} });
         }
         break;
       case 'request_end': {
