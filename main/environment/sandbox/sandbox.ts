@@ -13,6 +13,10 @@ import { sandboxPolicy, type PathKind, type SandboxPolicy } from './policy.js';
 import { probeSandbox, type SandboxBackend } from './probe.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { seccompProgram } from './seccomp.js';
+import { SANDBOX_DIR_PREFIX, sweepSandboxDirs } from './sweep.js';
+
+/** temp folders already swept by this process */
+let swept = false;
 
 export interface CommandSandboxOptions {
   workspace: string;
@@ -78,7 +82,13 @@ export class CommandSandbox {
       return;
     }
     this.backend = probe.backend;
-    this.dir = mkdtempSync(path.join(tmpdir(), `floe-sandbox-${o.sessionId.slice(0, 24)}-`));
+    if (!swept) {
+      swept = true;
+      sweepSandboxDirs(tmpdir());
+    }
+    // named with this process's pid, so a later start can tell the folders of a host that died
+    const prefix = `${SANDBOX_DIR_PREFIX}${process.pid}-${o.sessionId.slice(0, 24)}-`;
+    this.dir = mkdtempSync(path.join(tmpdir(), prefix));
     mkdirSync(path.join(this.dir, 'tmp'), { mode: 0o700 });
     mkdirSync(scratchDirOf(o.floeHome), { recursive: true, mode: 0o700 });
     const bpf = platform === 'linux' ? seccompProgram(process.arch) : undefined;
