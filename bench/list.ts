@@ -20,4 +20,5 @@ export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   'pty-long-line': () => import('./pty-long-line.js'),
   concurrency: () => import('./concurrency.js'),
   'ui-flood': () => import('./ui-flood.js'),
+  'cli-start': () => import('./cli-start.js'),
 };

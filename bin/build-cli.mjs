@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Builds the `floe` command (main/cli and everything it imports from main/ and shared/) into out/cli with esbuild,
-// so that starting `floe` loads plain JavaScript instead of compiling TypeScript on every start. npm packages stay
-// external (loaded from node_modules as they are; native modules need that). Dynamic imports become their own
-// files, so `floe --help` loads only the command table. Run by `npm install` (postinstall), `npm run build:cli`,
+// so that starting `floe` loads plain JavaScript instead of compiling TypeScript on every start. The npm packages it
+// uses are bundled too (Node's loader resolving, reading and linking their hundreds of files one by one cost over a
+// second of `floe run`'s start on this machine), except native modules and Electron, which load from node_modules.
+// Dynamic imports become their own files, so `floe --help` loads only the command table. Run by `npm install` (postinstall), `npm run build:cli`,
 // and the test setup (`--stale`: only when a source is newer than the bundle). A failure in postinstall only warns,
 // so the install itself succeeds: bin/floe.mjs then runs the sources and says so.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,9 @@ import { BUNDLE_DIR, BUNDLE_INPUTS, bundleProblem } from './cli-bundle.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const onlyStale = process.argv.includes('--stale');
 const strict = process.argv.includes('--strict');
+
+/** Loaded from node_modules at run time: native modules, Electron, and ws's optional native helpers. */
+const EXTERNAL = ['better-sqlite3', 'node-pty', 'electron', 'bufferutil', 'utf-8-validate'];
 
 /** Builds out/cli; returns null or what went wrong. */
 export async function buildCli(rootDir) {
@@ -34,7 +38,11 @@ export async function buildCli(rootDir) {
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      packages: 'external',
+      external: EXTERNAL,
+      // bundled CommonJS packages call require() for Node built-ins and the external packages
+      banner: {
+        js: "import { createRequire as __floeRequire } from 'node:module'; const require = __floeRequire(import.meta.url);",
+      },
       outExtension: { '.js': '.mjs' },
       // chunks next to the entry: sources find resources by their own folder (main/cli → out/cli, two levels down)
       chunkNames: '[name]-[hash]',
@@ -42,7 +50,11 @@ export async function buildCli(rootDir) {
       metafile: true,
       logLevel: 'silent',
     });
-    const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'));
+    // our sources, and the lockfile standing for the bundled packages (an install that changes them makes it stale)
+    const inputs = [
+      ...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')),
+      'package-lock.json',
+    ];
     writeFileSync(join(tmp, relative(BUNDLE_DIR, BUNDLE_INPUTS)), JSON.stringify({ inputs }, null, 1));
     rmSync(join(rootDir, BUNDLE_DIR), { recursive: true, force: true });
     renameSync(tmp, join(rootDir, BUNDLE_DIR));
