@@ -149,6 +149,19 @@ export class AgentSession {
     return msg;
   }
 
+  /**
+   * The same model with new settings (its provider's base URL, key or limits changed in the configuration): the
+   * next request, or the next retry of a running task, goes through `client`. Nothing is recorded — the model is
+   * the same. A different provider/model is setModel's job, and is refused here.
+   */
+  refreshModel(client: ModelClient): void {
+    const ref = (c: ModelClient) => `${c.model.provider}/${c.model.id}`;
+    if (ref(client) !== ref(this.client))
+      throw new Error(`refreshModel got ${ref(client)} for a session on ${ref(this.client)}; use setModel to switch`);
+    if (client.model.vision !== this.client.model.vision && !this.running) this.toolset = undefined;
+    this.client = client;
+  }
+
   /** The project instruction files in the system prompt (AGENTS.md, CLAUDE.md) and about how many tokens each. */
   get instructions(): readonly { file: string; tokens: number }[] {
     return this.opts.instructions ?? [];

@@ -1,16 +1,10 @@
 // Names the failure of a provider's "Test" (Settings) for a person: DNS failure, connection refused, bad key
 // (401/403), wrong base URL or model (404), timeout, rate limit, server error (5xx) — each with what to check.
 // Pure: takes the model client's result (stop reason, HTTP status, one-line message) and the provider's base URL.
-// Must not make requests or read config.
+// Must not make requests or read config. The classes themselves are shared/failure-kind.ts (the chat uses them too).
+import { failureKind, type ProviderFailureInput, type ProviderFailureKind } from '../../shared/failure-kind.js';
 
-export type ProviderFailureKind =
-  'dns' | 'refused' | 'unreachable' | 'auth' | 'not-found' | 'timeout' | 'rate-limited' | 'server' | 'other';
-
-export interface ProviderFailureInput {
-  stopReason: string;
-  status?: number;
-  errorMessage?: string;
-}
+export { failureKind, type ProviderFailureInput, type ProviderFailureKind };
 
 export interface ProviderFailure {
   kind: ProviderFailureKind;
@@ -25,28 +19,6 @@ const hostOf = (baseUrl: string): string => {
     return baseUrl;
   }
 };
-
-/** Which class of failure the result is; the HTTP status wins over text, network error codes over stop reasons. */
-export function failureKind(r: ProviderFailureInput): ProviderFailureKind {
-  const s = r.status;
-  if (s === 401 || s === 403) return 'auth';
-  if (s === 404) return 'not-found';
-  if (s === 408) return 'timeout';
-  if (s === 429) return 'rate-limited';
-  if (s !== undefined && s >= 500) return 'server';
-  const text = r.errorMessage ?? '';
-  if (/\b(ENOTFOUND|EAI_AGAIN|EAI_NONAME)\b/.test(text)) return 'dns';
-  if (/\bECONNREFUSED\b/.test(text)) return 'refused';
-  if (
-    /\b(EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|ECONNRESET|UND_ERR_SOCKET)\b/.test(text) ||
-    /^unreachable:/.test(text)
-  ) {
-    return 'unreachable';
-  }
-  if (r.stopReason === 'timeout' && /^timeout:/.test(text)) return 'timeout';
-  if (r.stopReason === 'auth') return 'auth';
-  return 'other';
-}
 
 /** The message shown under the provider: the failure's class, what happened, and what to check. */
 export function describeProviderFailure(r: ProviderFailureInput, baseUrl: string, provider: string): ProviderFailure {

@@ -71,9 +71,26 @@ export class Runtime {
     return a;
   }
 
-  /** Config changed: new sessions use a freshly loaded agent; live sessions keep theirs. */
+  /** Config changed: new sessions use a freshly loaded agent; live sessions keep theirs (see refreshLiveModels). */
   invalidateAgents(): void {
     this.agents.clear();
+  }
+
+  /**
+   * Providers or models changed: live sessions get their model from the freshly loaded agent again (a fixed base URL
+   * or key reaches an open session, even one retrying now). A session whose model is no longer configured keeps the
+   * client it has; its next switch or task says what is wrong.
+   */
+  async refreshLiveModels(): Promise<void> {
+    for (const [id, l] of this.live) {
+      try {
+        const m = l.session.model.model;
+        const client = (await this.agent(l.agent)).modelClient(`${m.provider}/${m.id}`);
+        if (this.live.get(id)?.session === l.session) l.session.refreshModel(client);
+      } catch {
+        /* the model or the configuration is gone or invalid: the session keeps its client */
+      }
+    }
   }
 
   private indexed(sessionId: string, file: string, offset: number, length: number, msg: OmniMessage): void {

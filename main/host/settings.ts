@@ -63,8 +63,9 @@ export function settingsView(config: FloeConfig, agents: string[]): ApiSettings 
 export function settingsHandlers(ctx: HostContext): Handlers<M | keyof ReturnType<typeof mcpHandlers>> {
   const { home } = ctx;
   const view = (config: FloeConfig = loadConfig(home)) => settingsView(config, listAgents(home));
-  const changed = (config: FloeConfig) => {
+  const changed = async (config: FloeConfig) => {
     ctx.runtime.invalidateAgents();
+    await ctx.runtime.refreshLiveModels();
     return view(config);
   };
   return {

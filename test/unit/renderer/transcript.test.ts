@@ -171,6 +171,16 @@ describe('transcript reducer', () => {
     expect(t.auth).toBeUndefined();
   });
 
+  it('clears a stale auth banner when a later attempt fails differently (the banner is the latest attempt)', () => {
+    const t = reduceAll(emptyTranscript(), [
+      event({ type: 'request_begin' }),
+      event({ type: 'request_end', status: 'auth', error_message: 'HTTP 401: bad key' }),
+      event({ type: 'request_begin' }),
+      event({ type: 'request_end', status: 'timeout', error_message: 'unreachable: cannot reach x (ECONNREFUSED)' }),
+    ]);
+    expect(t.auth).toBeUndefined();
+  });
+
   it('turns abort and compaction into markers and ignores unknown payloads', () => {
     const t = reduceAll(emptyTranscript(), [
       event({ type: 'abort', reason: 'aborted by user' }),

@@ -4,6 +4,7 @@ import { memo, useState } from 'react';
 import type { AssistantItem, Item } from './transcript.js';
 import { useThrottled } from './useThrottled.js';
 import { formatMs, formatTokens } from './transcript.js';
+import { failureLabel } from '../../../../shared/failure-kind.js';
 import { Countdown } from './Countdown.js';
 import { Markdown } from './Markdown.js';
 import { SubagentCard } from './SubagentCard.js';
@@ -56,7 +57,11 @@ export const ItemView = memo(function ItemView({
             </span>
           )}
           {item.attempt !== undefined && item.attempt > 1 && <span className="chip">attempt {item.attempt}</span>}
-          {item.status && item.status !== 'completed' && <span className="chip bad">{item.status}</span>}
+          {item.status && item.status !== 'completed' && (
+            <span className="chip bad" title={`stop reason: ${item.status}`}>
+              {failureLabel(item.status, item.error)}
+            </span>
+          )}
           {item.error && <span className="req-error">{item.error}</span>}
           {retryAt !== undefined && <Countdown until={retryAt} label="retrying" />}
         </div>

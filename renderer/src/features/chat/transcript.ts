@@ -113,7 +113,7 @@ export interface Transcript {
   /** context meter: the last request's prompt tokens (0 after a compaction) and the model's window */
   contextTokens?: number;
   contextWindow?: number;
-  /** error message of the last request_end with status auth */
+  /** error message of the latest request_end when its status is auth (any later request_end clears it) */
   auth?: string;
   lastTs?: string;
   /** session_meta records seen: more than one means the trace went on in a new part after a compaction */
@@ -360,7 +360,7 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
       });
       let t2 = t.lastRequest ? update<RequestItem>(t, t.lastRequest, fields) : t;
       if (f.status === 'auth') t2 = { ...t2, auth: f.error ?? 'The provider refused the credentials.' };
-      else if (f.status === 'completed') t2 = { ...t2, auth: undefined };
+      else if (f.status) t2 = { ...t2, auth: undefined }; // the banner is the latest attempt's: a later end replaces it
       return t2;
     }
     case 'usage': {
