@@ -1,6 +1,7 @@
 // Runs the real `git` against a shadow repository: GIT_DIR and GIT_INDEX_FILE under FLOE_HOME, the user's folder
 // as GIT_WORK_TREE. The caller's GIT_* variables and the user's git configuration are shut out, so the user's own
-// repository (HEAD, index, stash, refs, hooks) is never read or written. Must not decide what to snapshot.
+// repository (HEAD, index, stash, refs, hooks) is never read or written, and neither the user's nor the project's
+// attributes reach it (see ATTRIBUTES). Must not decide what to snapshot.
 import { spawn } from 'node:child_process';
 
 export interface ShadowPaths {
@@ -27,20 +28,29 @@ const CONFIG = [
   'core.quotepath=false',
   'core.untrackedCache=true',
   'core.fsmonitor=false',
+  'core.attributesFile=/dev/null',
+  'core.excludesFile=/dev/null',
   'commit.gpgsign=false',
   'gc.auto=0',
   'user.name=floe',
   'user.email=checkpoints@floe.invalid',
 ];
 
-function env(paths: ShadowPaths): NodeJS.ProcessEnv {
+/**
+ * The shadow repository's info/attributes (it outranks every .gitattributes of the folder): no end-of-line
+ * conversion, no ident expansion, no filter, no working-tree encoding — the bytes of a file are stored and given
+ * back as they are, whatever the project's .gitattributes say.
+ */
+export const ATTRIBUTES = '* -text -ident -filter -working-tree-encoding\n';
+
+function env(paths: ShadowPaths, index?: string): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) out[k] = v;
   return {
     ...out,
     GIT_DIR: paths.gitDir,
     GIT_WORK_TREE: paths.workTree,
-    GIT_INDEX_FILE: `${paths.gitDir}/index`,
+    GIT_INDEX_FILE: index ?? `${paths.gitDir}/index`,
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_TERMINAL_PROMPT: '0',
@@ -53,13 +63,13 @@ function env(paths: ShadowPaths): NodeJS.ProcessEnv {
 export function git(
   paths: ShadowPaths,
   args: string[],
-  opts: { input?: string; okCodes?: number[] } = {},
+  opts: { input?: string; okCodes?: number[]; index?: string } = {},
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const flags = CONFIG.flatMap((c) => ['-c', c]);
     const child = spawn('git', [...flags, ...args], {
       cwd: paths.workTree,
-      env: env(paths),
+      env: env(paths, opts.index),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];

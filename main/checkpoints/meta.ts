@@ -1,5 +1,6 @@
 // What a checkpoint commit says about itself: the commit message of a shadow-repository commit carries the kind,
-// the session and turn, the checkpoint it restored and the files skipped for size. Pure: format and parse.
+// the session and turn, the checkpoint it restored, the files skipped for size and the blob of exact file modes.
+// Pure: format and parse.
 
 export type CheckpointKind = 'before' | 'after' | 'restore';
 
@@ -14,6 +15,8 @@ export interface CheckpointMeta {
   title?: string;
   /** files left out because they are larger than the limit */
   skipped: string[];
+  /** the blob listing file modes git does not keep (see modes.ts); absent when every file is 644 or 755 */
+  modes?: string;
 }
 
 const line = (k: string, v: string) => `${k}: ${v.replace(/[\r\n]+/g, ' ')}\n`;
@@ -24,6 +27,7 @@ export function formatMeta(m: CheckpointMeta): string {
   if (m.turnOf) s += line('turn-of', m.turnOf);
   if (m.restored) s += line('restored', m.restored);
   if (m.title) s += line('title', m.title.slice(0, 200));
+  if (m.modes) s += line('modes', m.modes);
   for (const f of m.skipped) s += line('skipped', JSON.stringify(f));
   return s;
 }
@@ -53,5 +57,6 @@ export function parseMeta(message: string): CheckpointMeta | null {
     ...(one('restored') ? { restored: one('restored') } : {}),
     ...(one('title') ? { title: one('title') } : {}),
     skipped,
+    ...(/^[0-9a-f]{40,64}$/.test(one('modes') ?? '') ? { modes: one('modes') } : {}),
   };
 }

@@ -1,15 +1,51 @@
 // `floe checkpoints list|diff|restore`: the per-turn snapshots of a project folder (issue 13) from the terminal.
 // Restore asks for confirmation (or --yes) and is itself snapshotted, so `floe checkpoints restore <undo id>`
-// takes it back. Must not snapshot on its own: turns do.
+// takes it back. Refused while a task runs in the same folder (a session claim held by a live process, as the
+// host checks). Must not snapshot on its own: turns do.
+import fs from 'node:fs';
 import readline from 'node:readline/promises';
 import type { Command } from 'commander';
 import { checkpointEntries, shadowRepo, type ShadowRepo } from '../checkpoints/index.js';
-import { floeHome } from '../config/home.js';
+import { dbPath, floeHome } from '../config/home.js';
+import { describeOwner, sessionHolder } from '../store/claims.js';
+import { openStore } from '../store/index.js';
 import { fail } from './exit.js';
 import { resolveWorkspace } from './run.js';
 
 const repoOf = (o: { workspace?: string }): ShadowRepo => shadowRepo(floeHome(), resolveWorkspace(o.workspace));
 const short = (id: string) => id.slice(0, 12);
+
+const realOr = (p: string): string => {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+};
+
+/** A task running in `workspace` (any process: floe run, floe chat, floe web, desktop), named for a message. */
+function runningTask(home: string, workspace: string): string | undefined {
+  if (!fs.existsSync(dbPath(home))) return undefined; // no session was ever recorded here
+  let store;
+  try {
+    store = openStore(dbPath(home), { onIndexError: () => {} });
+  } catch (e) {
+    fail(`cannot tell whether a task runs in ${workspace} (${(e as Error).message}); restore refused`);
+  }
+  try {
+    const ws = realOr(workspace);
+    for (const p of store.projects.list()) {
+      if (realOr(p.path) !== ws) continue;
+      for (const s of store.sessions.list({ projectId: p.id })) {
+        const holder = sessionHolder(home, s.id);
+        if (holder) return `session ${s.id}, run by ${describeOwner(holder)}`;
+      }
+    }
+    return undefined;
+  } finally {
+    store.close();
+  }
+}
 
 async function confirm(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) fail('restore changes files: run it in a terminal to confirm, or pass --yes');
@@ -69,6 +105,8 @@ export function registerCheckpointsCommand(program: Command): void {
     .action(async (id: string, o: { workspace?: string; yes?: boolean }) => {
       const repo = repoOf(o);
       const full = await repo.resolve(id);
+      const task = runningTask(floeHome(), repo.workspace);
+      if (task) fail(`a task is running in ${repo.workspace} (${task}); wait for it or stop it, then restore`);
       if (!o.yes && !(await confirm(`Restore the files of ${repo.workspace} to checkpoint ${short(full)}? [y/n] `))) {
         process.stderr.write('not restored\n');
         return;

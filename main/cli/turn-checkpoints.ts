@@ -11,8 +11,12 @@ export function cliTurn(
   prompt: string,
 ): TurnCheckpoints | undefined {
   if (!workspaceFlag) return undefined;
-  return turnCheckpoints(shadowRepo(floeHome(), workspace), sessionId, prompt.slice(0, 80), (e) =>
-    process.stderr.write(`floe: warning: checkpoint skipped: ${e.message}\n`),
+  return turnCheckpoints(
+    shadowRepo(floeHome(), workspace),
+    sessionId,
+    prompt.slice(0, 80),
+    (e) => process.stderr.write(`floe: warning: checkpoint skipped: ${e.message}\n`),
+    (w) => process.stderr.write(`floe: warning: ${w}\n`),
   );
 }
 

@@ -1,7 +1,9 @@
 // Handlers for checkpoints (issue 13): a project's turns and restores, the files an entry changed with their
-// diff, and restore (snapshotted first so it can be undone). Only projects the user picked have checkpoints.
+// diff, and restore (snapshotted first so it can be undone; refused while a task of the project runs here or in
+// another process, e.g. `floe run`). Only projects the user picked have checkpoints.
 import type { ApiCheckpoint } from '../../shared/api.js';
 import { checkpointEntries, shadowRepo } from '../checkpoints/index.js';
+import { describeOwner, sessionHolder } from '../store/claims.js';
 import type { HostContext } from './context.js';
 import { conflict, notFound } from './errors.js';
 import type { Handlers } from './table.js';
@@ -39,11 +41,17 @@ export function checkpointHandlers(
     },
     'checkpoints.restore': async ({ projectId, checkpointId, sessionId }) => {
       const s = sessionId ? ctx.store.sessions.get(sessionId) : undefined;
-      const running = ctx.store.sessions.list().filter((x) => x.projectId === projectId && ctx.runtime.isRunning(x.id));
-      if (running.length)
-        throw conflict(
-          `A task of this project is running (session ${running[0].id}); abort it before restoring files.`,
-        );
+      const ofProject = ctx.store.sessions.list().filter((x) => x.projectId === projectId);
+      const running = ofProject.find((x) => ctx.runtime.isRunning(x.id));
+      if (running)
+        throw conflict(`A task of this project is running (session ${running.id}); abort it before restoring files.`);
+      for (const x of ofProject) {
+        const holder = sessionHolder(ctx.home, x.id);
+        if (holder)
+          throw conflict(
+            `A task of this project is running in ${describeOwner(holder)} (session ${x.id}); wait for it or stop it there before restoring files.`,
+          );
+      }
       const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId));
       const target = await repo.resolve(checkpointId);
       const backup = await repo.restore(target, s?.id ?? 'user');

@@ -350,9 +350,13 @@ export class Runtime {
     // a session in its own worktree snapshots its worktree, never the user's checkout
     const wt = recordOfSession(this.opts.home, id);
     const folder = wt && !wt.removedAt ? workspaceIn(wt) : project.path;
-    return turnCheckpoints(shadowRepo(this.opts.home, folder), id, titleOf(prompt), (e) => {
-      process.stderr.write(`floe: warning: checkpoint of session ${id} skipped: ${e.message}\n`);
-    });
+    return turnCheckpoints(
+      shadowRepo(this.opts.home, folder),
+      id,
+      titleOf(prompt),
+      (e) => process.stderr.write(`floe: warning: checkpoint of session ${id} skipped: ${e.message}\n`),
+      (w) => process.stderr.write(`floe: warning: session ${id}: ${w}\n`),
+    );
   }
 
   /** Children that finished get their final status and token totals in their rows. */

@@ -10,6 +10,7 @@ const model = (title: string): CaseRef => ({ file: 'model-faults.test.ts', title
 const tool = (title: string): CaseRef => ({ file: 'tool-faults.test.ts', title });
 const mcp = (title: string): CaseRef => ({ file: 'mcp-faults.test.ts', title });
 const host = (title: string): CaseRef => ({ file: 'host-faults.test.ts', title });
+const cp = (title: string): CaseRef => ({ file: 'checkpoint-faults.test.ts', title });
 
 export const FAULT_CASES: Record<string, CaseRef[]> = {
   'stream cut': [model('${protocol}: a stream cut mid-tool-call')],
@@ -25,6 +26,22 @@ export const FAULT_CASES: Record<string, CaseRef[]> = {
   'disk full': [{ file: 'trace-faults.test.ts', title: 'disk full on trace append' }],
   'kill -9 + resume': [host('kill -9 of `floe run` mid-task')],
   'two hosts': [host('createHost twice on one FLOE_HOME'), host('two `floe web` on one FLOE_HOME')],
+  'checkpoint: FLOE_HOME inside the workspace': [cp('FLOE_HOME inside the workspace')],
+  'checkpoint: restore completes or changes nothing': [
+    cp('a restore that fails midway'),
+    cp('a restore whose swap fails'),
+  ],
+  'checkpoint: a file grown past the size limit': [cp('a tracked file grown past the size limit')],
+  'checkpoint: ignored files never deleted': [
+    cp('a file replaced by a folder holding an ignored file'),
+    cp('a pattern removed from .gitignore'),
+  ],
+  'checkpoint: .gitattributes and filters': [cp('.gitattributes (text=auto, eol=crlf, ident)')],
+  'checkpoint: concurrent turns': [cp('concurrent turns on one workspace')],
+  'checkpoint: nested repositories and submodules': [cp('nested git repositories and submodules')],
+  'checkpoint: a folder turned into a file': [cp('a turn that turns a folder into a file')],
+  'checkpoint: exact file modes': [cp('file modes come back exactly')],
+  'checkpoint: CLI restore while a task runs': [cp('the CLI restore refuses while a task runs')],
 };
 
 describe('fault suite', () => {
