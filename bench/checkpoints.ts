@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ShadowRepo } from '../main/checkpoints/shadow.js';
+import { ownerFiles } from '../main/store/owner-file.js';
 import { machine } from './lib/output.js';
 import { makeResult, type BenchResult } from './lib/result.js';
 import { MIN_RUNS } from './lib/stats.js';
@@ -62,7 +63,7 @@ export async function run(): Promise<BenchResult[]> {
     const bytes = makeWorkspace(ws);
     execFileSync('git', ['init', '-q'], { cwd: ws });
     execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', 'add', '-A'], { cwd: ws });
-    const repo = new ShadowRepo(join(root, 'home'), ws);
+    const repo = new ShadowRepo(join(root, 'home'), ws, ownerFiles);
     let t0 = performance.now();
     await repo.snapshot({ kind: 'before', sessionId: 'bench' });
     const firstMs = performance.now() - t0;

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ATTRIBUTES, git, GitError, nulList, text, type ShadowPaths } from './git.js';
-import { beginTurn, withRepoLock, type TurnMarker } from './lock.js';
+import { beginTurn, withRepoLock, type OwnerFiles, type TurnMarker } from './lock.js';
 import { formatMeta, parseMeta, type CheckpointMeta } from './meta.js';
 import { blobId, formatModes, modeToRecord, parseModes } from './modes.js';
 import {
@@ -90,6 +90,7 @@ export class ShadowRepo {
   constructor(
     readonly home: string,
     readonly workspace: string,
+    private readonly owners: OwnerFiles,
     private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
   ) {
     this.dir = shadowDir(home, workspace);
@@ -103,6 +104,7 @@ export class ShadowRepo {
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const locked = () =>
       withRepoLock(
+        this.owners,
         this.dir,
         fn,
         (h) =>
@@ -117,7 +119,7 @@ export class ShadowRepo {
 
   /** Marks a turn of `sessionId` as changing the folder; `others` are the turns doing so at the same time. */
   beginTurn(sessionId: string): TurnMarker {
-    return beginTurn(this.dir, sessionId);
+    return beginTurn(this.owners, this.dir, sessionId);
   }
 
   private async init(): Promise<void> {

@@ -9,10 +9,12 @@ import { checkpointEntries, shadowRepo, type ShadowRepo } from '../checkpoints/i
 import { dbPath, floeHome } from '../config/home.js';
 import { describeOwner, sessionHolder } from '../store/claims.js';
 import { openStore } from '../store/index.js';
+import { ownerFiles } from '../store/owner-file.js';
 import { fail } from './exit.js';
 import { resolveWorkspace } from './run.js';
 
-const repoOf = (o: { workspace?: string }): ShadowRepo => shadowRepo(floeHome(), resolveWorkspace(o.workspace));
+const repoOf = (o: { workspace?: string }): ShadowRepo =>
+  shadowRepo(floeHome(), resolveWorkspace(o.workspace), ownerFiles);
 const short = (id: string) => id.slice(0, 12);
 
 const realOr = (p: string): string => {

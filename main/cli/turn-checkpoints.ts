@@ -3,6 +3,7 @@
 import type { ApproveFn } from '../approval/types.js';
 import { shadowRepo, turnCheckpoints, type TurnCheckpoints } from '../checkpoints/index.js';
 import { floeHome } from '../config/home.js';
+import { ownerFiles } from '../store/owner-file.js';
 
 export function cliTurn(
   workspaceFlag: string | undefined,
@@ -12,7 +13,7 @@ export function cliTurn(
 ): TurnCheckpoints | undefined {
   if (!workspaceFlag) return undefined;
   return turnCheckpoints(
-    shadowRepo(floeHome(), workspace),
+    shadowRepo(floeHome(), workspace, ownerFiles),
     sessionId,
     prompt.slice(0, 80),
     (e) => process.stderr.write(`floe: warning: checkpoint skipped: ${e.message}\n`),

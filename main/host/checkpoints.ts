@@ -4,6 +4,7 @@
 import type { ApiCheckpoint } from '../../shared/api.js';
 import { checkpointEntries, shadowRepo } from '../checkpoints/index.js';
 import { describeOwner, sessionHolder } from '../store/claims.js';
+import { ownerFiles } from '../store/owner-file.js';
 import type { HostContext } from './context.js';
 import { conflict, notFound } from './errors.js';
 import type { Handlers } from './table.js';
@@ -21,12 +22,12 @@ export function checkpointHandlers(
 ): Handlers<'checkpoints.list' | 'checkpoints.changes' | 'checkpoints.restore'> {
   return {
     'checkpoints.list': async ({ projectId, sessionId }) => {
-      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId));
+      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId), ownerFiles);
       const entries: ApiCheckpoint[] = checkpointEntries(await repo.list());
       return sessionId ? entries.filter((e) => e.sessionId === sessionId) : entries;
     },
     'checkpoints.changes': async ({ projectId, checkpointId }) => {
-      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId));
+      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId), ownerFiles);
       const id = await repo.resolve(checkpointId);
       const entry = checkpointEntries(await repo.list()).find((e) => e.id === id);
       if (!entry)
@@ -52,7 +53,7 @@ export function checkpointHandlers(
             `A task of this project is running in ${describeOwner(holder)} (session ${x.id}); wait for it or stop it there before restoring files.`,
           );
       }
-      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId));
+      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId), ownerFiles);
       const target = await repo.resolve(checkpointId);
       const backup = await repo.restore(target, s?.id ?? 'user');
       return { undoId: backup.id };

@@ -10,6 +10,7 @@ import type { AgentSession, TaskResult } from '../sdk/index.js';
 import { claimSession, type SessionClaim } from '../store/claims.js';
 import type { SubagentManager } from '../environment/subagents/manager.js';
 import type { Store } from '../store/index.js';
+import { ownerFiles } from '../store/owner-file.js';
 import { findTraceFiles, recordHostDied } from '../trace/index.js';
 import type { ApprovalBroker } from './approvals.js';
 import type { HostOptions } from './options.js';
@@ -351,7 +352,7 @@ export class Runtime {
     const wt = recordOfSession(this.opts.home, id);
     const folder = wt && !wt.removedAt ? workspaceIn(wt) : project.path;
     return turnCheckpoints(
-      shadowRepo(this.opts.home, folder),
+      shadowRepo(this.opts.home, folder, ownerFiles),
       id,
       titleOf(prompt),
       (e) => process.stderr.write(`floe: warning: checkpoint of session ${id} skipped: ${e.message}\n`),

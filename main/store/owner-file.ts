@@ -162,3 +162,6 @@ export function recordedOwner(file: string): Owner | undefined {
   const raw = readRaw(file);
   return raw === undefined ? undefined : parseOwner(raw);
 }
+
+/** Claim and liveness together, as layers that know no store take them (checkpoints' lock and turn markers). */
+export const ownerFiles = { claim: claimOwnerFile, live: liveOwner };

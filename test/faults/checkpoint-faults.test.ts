@@ -15,6 +15,7 @@ import { ShadowRepo, turnCheckpoints, type Checkpoint } from '../../main/checkpo
 import { dbPath } from '../../main/config/home.js';
 import { claimSession } from '../../main/store/claims.js';
 import { openStore } from '../../main/store/index.js';
+import { ownerFiles } from '../../main/store/owner-file.js';
 import { runCli } from '../helpers/cli.js';
 import { cleanupAll, onCleanup, suiteCases } from './support.js';
 
@@ -42,7 +43,7 @@ function folder(o: { homeIn?: string; maxFileBytes?: number } = {}): Folder {
   const home = o.homeIn ? path.join(ws, o.homeIn) : path.join(root, 'home');
   fs.mkdirSync(ws);
   fs.mkdirSync(home, { recursive: true });
-  return { root, home, ws, repo: new ShadowRepo(home, ws, o.maxFileBytes) };
+  return { root, home, ws, repo: new ShadowRepo(home, ws, ownerFiles, o.maxFileBytes) };
 }
 
 const write = (dir: string, rel: string, data: string | Buffer, mode?: number) => {
@@ -211,7 +212,7 @@ describe('checkpoint faults', () => {
     const f = folder();
     write(f.ws, 'a.txt', 'a\n');
     // two repository objects on one folder behave as two processes do: each has its own queue
-    const other = new ShadowRepo(f.home, f.ws);
+    const other = new ShadowRepo(f.home, f.ws, ownerFiles);
     const rounds = 6;
     const results = await Promise.allSettled(
       Array.from({ length: rounds }, (_, i) => [
@@ -340,7 +341,7 @@ describe('checkpoint faults', () => {
   it('the CLI restore refuses while a task runs in the same workspace', async () => {
     const f = folder();
     write(f.ws, 'a.txt', 'before\n');
-    const repo = new ShadowRepo(f.home, f.ws);
+    const repo = new ShadowRepo(f.home, f.ws, ownerFiles);
     const before = await snap(repo);
     write(f.ws, 'a.txt', 'after\n');
     await snap(repo, 'after');
