@@ -2,7 +2,7 @@
 // real folders with the real git: FLOE_HOME inside the folder, a restore that fails midway, a file grown past the
 // size limit, ignored files under a folder that replaced a file and after a .gitignore pattern was removed,
 // .gitattributes filters, concurrent turns, nested repositories and submodules, a folder turned into a file,
-// exact modes, and the CLI restore while a task runs. Each case checks that no byte of any file was lost.
+// exact modes, and a restore (CLI or host) while a task runs. Each case checks that no byte of any file was lost.
 // Prints `checkpoint fault cases: N`. Must not touch anything outside its temp folders.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,7 +16,10 @@ import { dbPath } from '../../main/config/home.js';
 import { claimSession } from '../../main/store/claims.js';
 import { openStore } from '../../main/store/index.js';
 import { ownerFiles } from '../../main/store/owner-file.js';
-import { runCli } from '../helpers/cli.js';
+import { createHost } from '../../main/host/index.js';
+import { startModelServer } from '../fixtures/model-server.js';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { ok } from '../helpers/host.js';
 import { cleanupAll, onCleanup, suiteCases } from './support.js';
 
 afterEach(cleanupAll);
@@ -374,4 +377,38 @@ describe('checkpoint faults', () => {
     expect((await runCli(args, { home: f.home })).code).toBe(0);
     expect(fs.readFileSync(path.join(f.ws, 'a.txt'), 'utf8')).toBe('before\n');
   }, 60_000);
+
+  it('the host restore refuses while another process runs a task of the project', async () => {
+    const server = await startModelServer([]);
+    onCleanup(() => server.close());
+    const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: t\n' });
+    onCleanup(() => env.cleanup());
+    const h = createHost({ home: env.home, mode: 'web', retrySchedule: [10] });
+    onCleanup(() => h.dispose());
+    write(env.workspace, 'a.txt', 'before\n');
+    const p = await ok(h, 'projects.add', { path: env.workspace });
+    const s = await ok(h, 'sessions.create', { projectId: p.id });
+    const repo = new ShadowRepo(env.home, env.workspace, ownerFiles);
+    const before = await snap(repo);
+    write(env.workspace, 'a.txt', 'after\n');
+    await snap(repo, 'after');
+    // `floe run --resume` of that session in another process: its claim is held, this host runs nothing
+    const claim = claimSession(env.home, s.id, 'floe run');
+    onCleanup(() => claim.release());
+
+    const params = { projectId: p.id, checkpointId: before.id };
+    expect(await h.call('checkpoints.restore', params)).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'conflict',
+        message:
+          `A task of this project is running in floe run (pid ${process.pid}) (session ${s.id}); ` +
+          'wait for it or stop it there before restoring files.',
+      }),
+    });
+    expect(fs.readFileSync(path.join(env.workspace, 'a.txt'), 'utf8')).toBe('after\n');
+    claim.release();
+    await ok(h, 'checkpoints.restore', params);
+    expect(fs.readFileSync(path.join(env.workspace, 'a.txt'), 'utf8')).toBe('before\n');
+  });
 });

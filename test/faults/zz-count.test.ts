@@ -41,7 +41,10 @@ export const FAULT_CASES: Record<string, CaseRef[]> = {
   'checkpoint: nested repositories and submodules': [cp('nested git repositories and submodules')],
   'checkpoint: a folder turned into a file': [cp('a turn that turns a folder into a file')],
   'checkpoint: exact file modes': [cp('file modes come back exactly')],
-  'checkpoint: CLI restore while a task runs': [cp('the CLI restore refuses while a task runs')],
+  'checkpoint: restore while a task runs': [
+    cp('the CLI restore refuses while a task runs'),
+    cp('the host restore refuses while another process runs a task'),
+  ],
 };
 
 describe('fault suite', () => {
