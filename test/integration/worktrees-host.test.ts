@@ -151,6 +151,8 @@ describe('sessions in their own worktrees (host API)', () => {
     ).toEqual({ sent: 'run' });
     expect(await doneB).toBe('completed');
     expect(requests.some((r) => lastMessage(r).text.includes('b.txt:1: use capitals'))).toBe(true);
+    const diffB = await ok(h, 'worktrees.diff', { sessionId: byName.B.id, file: 'b.txt' });
+    expect(diffB.patch).toContain('-bravo\n+BRAVO by B\n');
     expect(fingerprint(ws)).toEqual(filesBefore);
 
     // three merge cleanly in sequence; each lands in the user's checkout

@@ -1,6 +1,7 @@
 // Wires API events to the feature stores once, and (re)subscribes: on start and after every WebSocket
 // reconnect the host re-sends pending approvals, so a reload or a dropped connection restores the cards.
 // Must not render anything.
+import { useWorktrees } from '../features/worktrees/store.js';
 import { getApi } from '../api/client.js';
 import { WsApi, type ConnectionState } from '../api/ws-api.js';
 import { useApprovals } from '../features/approvals/store.js';
@@ -30,7 +31,11 @@ export function boot(): void {
   booted = true;
   const api = getApi();
   api.on('session.message', (e) => useChat.getState().onMessage(e));
-  api.on('session.status', (e) => useChat.getState().onStatus(e));
+  api.on('session.status', (e) => {
+    useChat.getState().onStatus(e);
+    // a session that started or ended may now be ready to review (or was merged elsewhere)
+    void useWorktrees.getState().refresh();
+  });
   api.on('session.context', (c) => useSessionContext.getState().put(c));
   api.on('approval.request', (p) => useApprovals.getState().onRequest(p));
   api.on('approval.resolved', (e) => useApprovals.getState().onResolved(e));

@@ -9,6 +9,8 @@ import { ordered } from '../approvals/reducer.js';
 import { useApprovals } from '../approvals/store.js';
 import { TurnChanges } from '../checkpoints/TurnChanges.js';
 import { TerminalDock } from '../terminal/TerminalDock.js';
+import { ReviewPanel } from '../worktrees/ReviewPanel.js';
+import { useWorktrees } from '../worktrees/store.js';
 import { useTerminals } from '../terminal/store.js';
 import { Composer } from './Composer.js';
 import { ContextMeter, InstructionsBadge } from './ContextChips.js';
@@ -44,6 +46,11 @@ export function ChatScreen({ project }: { project: ApiProject }) {
   const waiting = useApprovals((s) =>
     currentId ? Object.values(s.pending).some((p) => p.sessionId === currentId) : false,
   );
+  const worktree = useWorktrees((s) => (currentId ? s.bySession[currentId] : undefined));
+  const loadWorktrees = useWorktrees((s) => s.load);
+  useEffect(() => {
+    void loadWorktrees(project.id);
+  }, [project.id, loadWorktrees]);
   const shownStatus = waiting && running ? 'waiting for you' : (st?.status ?? session?.status ?? 'idle');
 
   useEffect(() => {
@@ -154,6 +161,7 @@ export function ChatScreen({ project }: { project: ApiProject }) {
                 ))}
               </div>
             )}
+            {worktree && <ReviewPanel sessionId={session.id} worktree={worktree} running={running} />}
             <TurnChanges projectId={project.id} sessionId={session.id} running={running} />
             <Composer session={session} running={running} />
           </>

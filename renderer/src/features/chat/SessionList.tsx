@@ -9,6 +9,8 @@ import { useProjects } from '../projects/store.js';
 import { useShallow } from 'zustand/react/shallow';
 import { useApprovals } from '../approvals/store.js';
 import { useSettings } from '../settings/store.js';
+import { GROUP_TITLES, groupSessions } from '../worktrees/groups.js';
+import { useWorktrees } from '../worktrees/store.js';
 import { useChat } from './store.js';
 
 export function SessionList() {
@@ -20,6 +22,11 @@ export function SessionList() {
   const loadSettings = useSettings((s) => s.load);
   const [model, setModel] = useState('');
   const [mode, setMode] = useState<ApiApprovalMode | ''>('');
+  // "in its own worktree": on by default for a git project, off (and disabled) otherwise
+  const available = useWorktrees((s) => s.available);
+  const liveWorktrees = useWorktrees((s) => s.bySession);
+  const [ownWorktree, setOwnWorktree] = useState<boolean | null>(null);
+  const worktree = !!available?.git && (ownWorktree ?? true);
   // why "New session" cannot proceed, said right under it (first-run dead ends)
   const [tried, setTried] = useState(false);
   const project = useProjects((s) => s.projects.find((p) => p.id === s.currentId) ?? null);
@@ -39,7 +46,11 @@ export function SessionList() {
           e.preventDefault();
           if (project?.missing || creating) return;
           if (!model && settings && !settings.defaultModel) return setTried(true);
-          void createSession({ ...(model ? { model } : {}), ...(mode ? { approvalMode: mode } : {}) });
+          void createSession({
+            ...(model ? { model } : {}),
+            ...(mode ? { approvalMode: mode } : {}),
+            ...(worktree ? { worktree: true } : {}),
+          });
         }}
       >
         <label htmlFor="new-model">Model</label>
@@ -61,6 +72,16 @@ export function SessionList() {
             </option>
           ))}
         </select>
+        <label className="check" title={available?.git ? '' : (available?.reason ?? '')}>
+          <input
+            type="checkbox"
+            aria-label="In its own worktree"
+            checked={worktree}
+            disabled={!available?.git}
+            onChange={(e) => setOwnWorktree(e.target.checked)}
+          />{' '}
+          in its own worktree
+        </label>
         <button type="submit" className="primary" aria-label="New session" aria-busy={creating}>
           {creating ? 'Starting…' : 'New session'}
         </button>
@@ -75,38 +96,48 @@ export function SessionList() {
         </p>
       )}
       {sessions.length === 0 && <p className="empty">No sessions in this project yet.</p>}
-      <ul className="session-list">
-        {sessions.map((s) => {
-          const raw = status[s.id]?.status ?? s.status;
-          const st = raw === 'running' && waitingIds.includes(s.id) ? 'waiting for you' : raw;
-          return (
-            <li key={s.id} className={s.id === currentId ? 'session active' : 'session'}>
-              <button
-                className="session-open"
-                aria-label={`Open session ${s.title || s.id}`}
-                aria-current={s.id === currentId}
-                onClick={() => void openSession(s.id)}
-              >
-                <span className="title">{s.title || 'Untitled session'}</span>
-                <span className="meta">
-                  <span className={`dot ${st.replace(/ /g, '-')}`} aria-hidden="true" />
-                  {st} · {s.model} · {relativeTime(s.updatedAt)}
-                  {s.source !== 'desktop' ? ` · ${s.source}` : ''}
-                </span>
-              </button>
-              <button
-                className="ghost small"
-                aria-label={`Delete session ${s.title || s.id}`}
-                onClick={() =>
-                  confirm(`Delete session "${s.title || s.id}" and its trace?`) && void deleteSession(s.id)
-                }
-              >
-                ✕
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      {groupSessions(
+        sessions,
+        (s) => status[s.id]?.status ?? s.status,
+        new Set(waitingIds),
+        new Set(Object.keys(liveWorktrees)),
+      ).map(({ group, sessions: members }) => (
+        <section key={group} className={`session-group ${group}`} aria-label={GROUP_TITLES[group]}>
+          <h3 className="group-title">{GROUP_TITLES[group]}</h3>
+          <ul className="session-list">
+            {members.map((s) => {
+              const raw = status[s.id]?.status ?? s.status;
+              const st = raw === 'running' && waitingIds.includes(s.id) ? 'waiting for you' : raw;
+              return (
+                <li key={s.id} className={s.id === currentId ? 'session active' : 'session'}>
+                  <button
+                    className="session-open"
+                    aria-label={`Open session ${s.title || s.id}`}
+                    aria-current={s.id === currentId}
+                    onClick={() => void openSession(s.id)}
+                  >
+                    <span className="title">{s.title || 'Untitled session'}</span>
+                    <span className="meta">
+                      <span className={`dot ${st.replace(/ /g, '-')}`} aria-hidden="true" />
+                      {st} · {s.model} · {relativeTime(s.updatedAt)}
+                      {s.source !== 'desktop' ? ` · ${s.source}` : ''}
+                    </span>
+                  </button>
+                  <button
+                    className="ghost small"
+                    aria-label={`Delete session ${s.title || s.id}`}
+                    onClick={() =>
+                      confirm(`Delete session "${s.title || s.id}" and its trace?`) && void deleteSession(s.id)
+                    }
+                  >
+                    ✕
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
     </aside>
   );
 }

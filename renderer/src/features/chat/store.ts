@@ -29,7 +29,13 @@ export interface ChatState {
   creating: Promise<ApiSession | null> | null;
   loadSessions(projectId: string): Promise<void>;
   openSession(id: string | null): Promise<void>;
-  createSession(o: { model?: string; approvalMode?: ApiApprovalMode; title?: string }): Promise<ApiSession | null>;
+  /** `worktree`: the session works in its own git worktree (shared/api-worktrees.ts) */
+  createSession(o: {
+    model?: string;
+    approvalMode?: ApiApprovalMode;
+    title?: string;
+    worktree?: boolean;
+  }): Promise<ApiSession | null>;
   /** runs (or, while a task runs, steers with) the prompt and its images; false when it was not sent */
   send(prompt: string, images?: ApiImageAttachment[]): Promise<boolean>;
   abort(): Promise<void>;
