@@ -281,7 +281,7 @@ describe('lifecycle', () => {
     const again = navEvent();
     fake.app.emit('before-quit', again);
     expect(again.preventDefault).toHaveBeenCalled();
-    await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r)); // turns of the loop, not time
     expect(fake.app.quit).not.toHaveBeenCalled();
     host.finishDispose();
     await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalledTimes(1));

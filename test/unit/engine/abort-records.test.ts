@@ -2,6 +2,7 @@
 // request_end of status `aborted`; denials caused by an abort say who decided (`human`); a failing approver's
 // denial is the harness's (`mode`). Agent loop against an in-memory model client.
 import { describe, expect, it } from 'vitest';
+import { settle, tick, useFakeClock } from '../../helpers/fake-clock.js';
 import { AgentSession } from '../../../main/engine/session.js';
 import { Toolset } from '../../../main/environment/toolset.js';
 import type { Tool } from '../../../main/environment/types.js';
@@ -52,14 +53,17 @@ async function drain(gen: AsyncGenerator<OmniMessage, { status: string }>): Prom
 }
 
 describe('abort records', () => {
+  // aborts are scheduled on the fake clock: nothing here waits on real time
+  useFakeClock();
+
   it('Ctrl-C during a model request: the abort, and request_begin closed by a request_end aborted', async () => {
     const traced: OmniMessage[] = [];
     const ac = new AbortController();
     const s = session(model('hang'), traced);
     const done = drain(s.run('go', { signal: ac.signal }));
-    await new Promise((r) => setTimeout(r, 50));
+    await tick(50);
     ac.abort(new Error('interrupted by user (Ctrl-C)'));
-    expect((await done).status).toBe('aborted');
+    expect((await settle(done)).status).toBe('aborted');
     expect(kinds(traced).slice(-3)).toEqual(['request_begin', 'abort', 'request_end']);
     expect(payloadsOf(traced, 'request_end')).toEqual([{ type: 'request_end', status: 'aborted' }]);
   });
@@ -77,7 +81,7 @@ describe('abort records', () => {
         },
       }),
     );
-    expect((await done).status).toBe('aborted');
+    expect((await settle(done)).status).toBe('aborted');
     expect(payloadsOf(traced, 'approval_decision')).toEqual([
       { type: 'approval_decision', decision: 'deny', tool_call_id: 'a', tool_name: 'x', decided_by: 'human' },
     ]);
@@ -96,7 +100,7 @@ describe('abort records', () => {
         },
       }),
     );
-    await done;
+    await settle(done);
     expect(payloadsOf(traced, 'approval_decision').map((p) => p.decided_by)).toEqual(['mode']);
   });
 });

@@ -1,5 +1,6 @@
 // Agent loop against a fake in-memory ModelClient (the HTTP-level tests use the scripted model server).
 import { describe, expect, it } from 'vitest';
+import { settle, useFakeClock } from '../../helpers/fake-clock.js';
 import { AgentSession } from '../../../main/engine/session.js';
 import { Toolset } from '../../../main/environment/toolset.js';
 import type { Tool } from '../../../main/environment/types.js';
@@ -65,10 +66,13 @@ function session(
   });
 }
 
+// Tools sleep, and aborts and releases are scheduled, on the fake clock: no test here waits on real time.
+useFakeClock();
+
 async function collect(gen: AsyncGenerator<OmniMessage, unknown>) {
   const msgs: OmniMessage[] = [];
   for (;;) {
-    const r = await gen.next();
+    const r = await settle(gen.next());
     if (r.done) return { msgs, result: r.value as { status: string } };
     msgs.push(r.value);
   }
@@ -282,7 +286,7 @@ describe('agent loop', () => {
     const { client, requests } = fakeModel([[toolCall('x', '{"ms":50}', 'a')], [assistantText('k')]]);
     const s = session(client, [t]);
     const gen = s.run('go', { approve: async () => 'allow' });
-    await gen.next();
+    await settle(gen.next());
     s.steer('also do y');
     await collect(gen);
     const texts = requests[1].messages
@@ -345,7 +349,7 @@ describe('calls start as their stream completes', () => {
     const gen = s.run('go', { approve: async () => 'allow' });
     const msgs: OmniMessage[] = [];
     for (;;) {
-      const r = await gen.next();
+      const r = await settle(gen.next());
       if (r.done) break;
       msgs.push(r.value);
       if ((r.value.payload as any).type === 'tool_call_output') release(); // the stream resumes only after the output

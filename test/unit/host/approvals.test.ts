@@ -38,7 +38,8 @@ const req = (toolName: string, permission: 'r' | 'rw' = 'rw', id = 'call_1'): Ap
   arguments: '{"cmd":"ls"}',
   sessionId: 's1',
 });
-const tick = () => new Promise((r) => setTimeout(r, 5));
+// one turn of the event loop lets the broker's promises and the store settle (no sleep on the clock)
+const tick = () => new Promise((r) => setImmediate(r));
 
 describe('ApprovalBroker', () => {
   it('asks with an unguessable id, and only that id decides that call', async () => {

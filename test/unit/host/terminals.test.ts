@@ -2,6 +2,7 @@
 // falls behind is dropped from the live stream and resynchronised with the host's screen), routing, late panes.
 import xtermHeadless from '@xterm/headless';
 import { afterEach, describe, expect, it } from 'vitest';
+import { settle, tick, until, useFakeClock } from '../../helpers/fake-clock.js';
 import { TERMINAL_HIGH_WATERMARK, TERMINAL_LOW_WATERMARK } from '../../../shared/api.js';
 import { EventHub } from '../../../main/host/events.js';
 import type { CommandEvent, CommandSessionInfo } from '../../../main/environment/commands/registry.js';
@@ -60,16 +61,14 @@ class FakeRegistry implements HubRegistry {
   }
 }
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(ok: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !ok(); i++) await wait(10);
-  if (!ok()) throw new Error('condition not reached within 2 s');
-}
+// The hub's batching and resync run on timers: the tests drive a fake clock instead of sleeping on the real one.
+useFakeClock();
+const wait = tick;
 
 /** The first row of a terminal that drew `data` (the serialised screens are escape sequences, not text). */
 async function screenOf(data: string): Promise<string> {
   const t = new Terminal({ cols: 40, rows: 6, allowProposedApi: true });
-  await new Promise<void>((r) => t.write(data, r));
+  await settle(new Promise<void>((r) => t.write(data, r)));
   const text = t.buffer.active.getLine(0)!.translateToString(true);
   t.dispose();
   return text;
@@ -145,7 +144,7 @@ describe('TerminalHub', () => {
     reg.cb!({ kind: 'exit', id: 'proc-1', exitCode: 0 });
     await until(() => got.some((e) => e.event === 'terminal.resync'));
     expect(got.find((e) => e.event === 'terminal.resync')!.payload.data).toContain('the end');
-    expect((await hub.screenText('proc-1'))?.join('\n')).toContain('the end');
+    expect((await settle(hub.screenText('proc-1')))?.join('\n')).toContain('the end');
     expect(reg.calls).toEqual([]);
   });
 
@@ -185,7 +184,7 @@ describe('TerminalHub', () => {
     reg.cb!({ kind: 'data', id: 'proc-1', data: 'world' });
     reg.cb!({ kind: 'exit', id: 'proc-1', exitCode: 0 });
     reg.cb!({ kind: 'removed', id: 'proc-1' });
-    expect(await screenOf(await hub.scrollback('root', 'proc-1'))).toBe('hello world');
+    expect(await screenOf(await settle(hub.scrollback('root', 'proc-1')))).toBe('hello world');
     expect(hub.list('root')[0]).toMatchObject({ status: 'exited', exitCode: 0 });
     expect(() => hub.write('root', 'proc-1', 'x')).toThrow(/has exited/);
   });
@@ -201,7 +200,7 @@ describe('TerminalHub', () => {
     reg.cb!({ kind: 'data', id: 'proc-1', data: ' later' }); // arrives while the copy is being made
     const before = got.filter((g) => g.event === 'terminal.data').map((g) => g.payload.data as string);
     expect(before).toEqual(['sent ', 'waiting']); // flushed before the answer: covered by it
-    expect(await screenOf(await answer)).toBe('sent waiting');
+    expect(await screenOf(await settle(answer))).toBe('sent waiting');
     await wait(30);
     const after = got.filter((g) => g.event === 'terminal.data').map((g) => g.payload.data as string);
     expect(after.slice(before.length)).toEqual([' later']);
@@ -226,7 +225,7 @@ describe('TerminalHub', () => {
       if (e.event === 'terminal.data') t.write(e.payload.data);
       if (e.event === 'terminal.resync') t.write('\x1bc' + e.payload.data);
     }
-    await new Promise<void>((r) => t.write('', r));
+    await settle(new Promise<void>((r) => t.write('', r)));
     const b = t.buffer.active;
     const rows = Array.from({ length: 6 }, (_, y) => b.getLine(b.viewportY + y)!.translateToString(true));
     t.dispose();
@@ -248,9 +247,9 @@ describe('TerminalHub', () => {
     await wait(50);
     const pane = await paneRows(got);
     expect(pane.join('\n')).toContain('last words');
-    expect(await hub.screenText('proc-1')).toEqual(pane);
+    expect(await settle(hub.screenText('proc-1'))).toEqual(pane);
     // what a pane opened now would draw (the final screen) is the same
-    const final = await hub.scrollback('root', 'proc-1');
+    const final = await settle(hub.scrollback('root', 'proc-1'));
     expect(await paneRows([{ event: 'terminal.resync', payload: { data: final } }])).toEqual(pane);
   });
 
@@ -264,13 +263,13 @@ describe('TerminalHub', () => {
     const answer = hub.scrollback('root', 'proc-1'); // a pane opens: its copy is being made
     reg.cb!({ kind: 'data', id: 'proc-1', data: '\r\ntwo' }); // behind: not sent live
     hub.ack('root', 'proc-1', TERMINAL_HIGH_WATERMARK + 1); // caught up while that copy is still being made
-    await answer;
+    await settle(answer);
     await until(() => got.some((e) => e.event === 'terminal.resync'));
     await wait(30);
     reg.cb!({ kind: 'data', id: 'proc-1', data: '\r\nthree' });
     await wait(30);
     const pane = await paneRows(got);
     expect(pane.slice(-3)).toEqual(['one', 'two', 'three']);
-    expect(await hub.screenText('proc-1')).toEqual(pane);
+    expect(await settle(hub.screenText('proc-1'))).toEqual(pane);
   });
 });
