@@ -179,7 +179,7 @@ default_model:`,
     expect(both.message).toMatch(/providers\[0\]\.api_key: use either api_key or api_key_env, not both/);
     const mode = configErrorOf(() => parseConfigText(GOOD.replace('read-only', 'ask'), '/c.yaml'));
     expect(mode.message).toMatch(
-      /default_approval_mode: must be "allow-all", "deny-all", "read-only" or "always-ask" \(got "ask"\)/,
+      /default_approval_mode: must be "allow-all", "deny-all", "read-only", "always-ask" or "auto" \(got "ask"\)/,
     );
   });
 });
