@@ -119,7 +119,7 @@ describe('schema errors', () => {
     const e = configErrorOf(() => parseConfigText(GOOD.replace('api_key_env:', 'api_kye_env:'), '/c.yaml'));
     expect(e.line).toBe(6);
     expect(e.message).toBe(
-      '/c.yaml:6:5: providers[0].api_kye_env: unknown key "api_kye_env"; remove it or fix its spelling (allowed here: name, protocol, base_url, api_key_env, api_key, models)',
+      '/c.yaml:6:5: providers[0].api_kye_env: unknown key "api_kye_env"; remove it or fix its spelling (allowed here: name, protocol, base_url, api_key_env, api_key, models, embeddings)',
     );
     const top = configErrorOf(() => parseConfigText(GOOD + 'default_modle: local/qwen3\n', '/c.yaml'));
     expect(top.line).toBe(15);
