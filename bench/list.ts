@@ -21,4 +21,5 @@ export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   concurrency: () => import('./concurrency.js'),
   'ui-flood': () => import('./ui-flood.js'),
   'cli-start': () => import('./cli-start.js'),
+  'session-open': () => import('./session-open.js'),
 };

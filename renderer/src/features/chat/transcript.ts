@@ -130,15 +130,29 @@ export interface Transcript {
   uncopied?: Map<string, string[]>;
 }
 
+// every field present from the start: one object shape, so the per-message copy stays a fast copy
 export const emptyTranscript = (): Transcript => ({
   items: [],
   pos: new Map(),
   view: [],
   viewPos: new Map(),
+  held: undefined,
   drafts: {},
   requests: 0,
+  lastRequest: undefined,
   seq: 0,
+  sessionTokens: undefined,
+  contextTokens: undefined,
+  contextWindow: undefined,
+  auth: undefined,
+  lastTs: undefined,
+  parts: undefined,
+  opening: undefined,
+  uncopied: undefined,
 });
+
+// The helpers below change the Transcript they are given: reduceMessage hands them only the copy it made for this
+// message, never the caller's object.
 
 /** Adds an item at the end: O(1). In the view it goes before a held request footer (see withFooters). */
 function append(t: Transcript, item: Item): Transcript {
@@ -148,7 +162,9 @@ function append(t: Transcript, item: Item): Transcript {
   if (item.kind === 'request' || item.kind === 'user' || t.held === undefined) {
     viewPos.set(item.key, view.length);
     view.push(item);
-    return { ...t, held: item.kind === 'request' ? item.key : item.kind === 'user' ? undefined : t.held };
+    if (item.kind === 'request') t.held = item.key;
+    else if (item.kind === 'user') t.held = undefined;
+    return t;
   }
   // the held request is the view's last item: the new item takes its place and the request moves after it
   const footer = view[view.length - 1]!;
@@ -156,7 +172,7 @@ function append(t: Transcript, item: Item): Transcript {
   viewPos.set(item.key, view.length - 1);
   viewPos.set(footer.key, view.length);
   view.push(footer);
-  return { ...t };
+  return t;
 }
 
 /** Replaces one item by key: O(1). */
@@ -167,7 +183,7 @@ function update<I extends Item>(t: Transcript, key: string, f: (i: I) => I): Tra
   t.items[at] = next;
   const v = t.viewPos.get(key);
   if (v !== undefined) t.view[v] = next;
-  return { ...t };
+  return t;
 }
 
 const toolKey = (id: string): string => `tool:${id}`;
@@ -188,7 +204,8 @@ function uncopiedIndex(items: readonly Item[]): Map<string, string[]> {
 }
 
 function nextKey(t: Transcript, prefix: string): [Transcript, string] {
-  return [{ ...t, seq: t.seq + 1 }, `${prefix}${t.seq + 1}`];
+  t.seq += 1;
+  return [t, `${prefix}${t.seq}`];
 }
 
 function ensureTool(t: Transcript, id: string, ts: string, name = ''): Transcript {
