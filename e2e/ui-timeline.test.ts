@@ -1,18 +1,22 @@
 // E2E (issue 12, item 8) in real Chromium: timeline rows read as the command (not raw JSON); a tool row's detail
 // shows the call, who approved it and when, under which approval mode and rule, its duration, exit code and
-// output, with the raw record behind a toggle.
+// output, with the raw record behind a toggle; an idle stretch between turns (an imported fixture) is collapsed.
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newSession, openProject, reachable, shot, startEnv, stopAfterAll, type Env } from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
 
+const IDLE_GAP = path.resolve(
+  import.meta.dirname,
+  '../test/fixtures/traces/idle-gap/session-2026-11-20-10-00-00-1d1e9a90_001.jsonl',
+);
+
 let env: Env;
 
 beforeAll(async () => {
   env = await startEnv({
-    IDLEONE: () => say('first turn done'),
-    IDLETWO: () => say('second turn done'),
     TIMELINE: (ph) =>
       ph === 0
         ? call('exec_command', { cmd: 'echo "timeline-out"; exit 2' })
@@ -77,18 +81,13 @@ describe('timeline', () => {
     await shot(page, 'ui-10b-timeline-detail-rule');
   });
 
-  it('an idle stretch between turns is collapsed on the axis and marked', { timeout: 90_000 }, async () => {
+  it('an idle stretch between turns is collapsed on the axis and marked', async () => {
     const { page } = env;
-    await newSession(page, 'allow-all', 'IDLEONE first');
-    await page.getByText('first turn done').waitFor();
-    await page.waitForTimeout(11_500); // a real idle stretch longer than the 10 s threshold
-    await page.getByLabel('Prompt').fill('IDLETWO second');
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByText('second turn done').waitFor();
+    // a session whose second prompt came 11.5 s after the first turn (a fixture: no real 11.5 s wait)
     await page.getByRole('button', { name: 'Traces', exact: true }).click();
     const back = page.getByRole('button', { name: 'Back to the trace list' });
     if (await back.count()) await back.click();
-    await page.getByRole('button', { name: /Open trace of IDLEONE/ }).click();
+    await page.getByLabel('Import a trace file').setInputFiles([IDLE_GAP]);
     await page.locator('.tl-row[data-kind="request"]').nth(1).waitFor();
     await page.getByText(/⋯ idle 1[12]\.\d s/).waitFor();
     // the marker sits between the two turns on the axis
