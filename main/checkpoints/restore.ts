@@ -58,7 +58,11 @@ export function planRestore(
   skip: (p: string) => boolean,
 ): RestorePlan {
   const plan: RestorePlan = { remove: [], write: [], replace: [], chmod: [], clearDirs: [], modes: new Map() };
-  for (const [p, b] of backup) if (held(b) && !skip(p) && !held(target.get(p))) plan.remove.push(p);
+  // a nested repository an older checkpoint recorded only as a commit id (a gitlink): its files are not in the
+  // target, which says nothing about them — they stay
+  const gitlinks = [...target].filter(([, t]) => t.mode === '160000').map(([p]) => p + '/');
+  const underGitlink = (p: string) => gitlinks.some((g) => p.startsWith(g));
+  for (const [p, b] of backup) if (held(b) && !skip(p) && !held(target.get(p)) && !underGitlink(p)) plan.remove.push(p);
   for (const [p, t] of target) {
     if (!held(t) || skip(p)) continue;
     const b = backup.get(p);

@@ -89,6 +89,17 @@ describe('planRestore', () => {
     });
   });
 
+  it('keeps the files of a nested repository that an older checkpoint recorded only as a commit id', () => {
+    const backup = new Map([
+      ['lib/a.txt', f('1')],
+      ['lib/b/c.txt', f('2')],
+      ['library.txt', f('3')],
+    ]);
+    const target = new Map([['lib', f('c0ffee', '160000')]]);
+    const plan = planRestore(backup, target, new Map(), new Map(), () => false);
+    expect([plan.remove, plan.write]).toEqual([['library.txt'], []]);
+  });
+
   it('a mode-only change back to what git implies is a chmod too', () => {
     const t = new Map([['k', f('1')]]);
     const plan = planRestore(t, t, new Map([['k', 0o600]]), new Map(), () => false);
