@@ -1,11 +1,11 @@
-// `floe chat`: a multi-turn REPL over one session. Ctrl-C aborts the running task (not the REPL); `/mode <mode>`
-// changes the approval mode for the next decision; `/compact [focus]` compacts the context now; `/exit` (or EOF)
+// `floe chat`: a multi-turn REPL over one session, titled from its first prompt. Ctrl-C aborts the running task
+// (not the REPL); `/mode` shows the approval mode and `/mode <mode>` changes it for the next decision; `/compact [focus]` compacts the context now; `/exit` (or EOF)
 // leaves. Approval questions read the same stdin.
 import type { Command } from 'commander';
 import { modeApprover } from '../approval/modes.js';
 import { APPROVAL_MODES, type ApprovalMode } from '../approval/types.js';
 import type { TaskResult } from '../sdk/index.js';
-import { terminalAsker } from './ask.js';
+import { QuestionLine, terminalAsker } from './ask.js';
 import { EXIT_OK } from './exit.js';
 import { StdinLines } from './lines.js';
 import { cliTurn, wrapped } from './turn-checkpoints.js';
@@ -18,12 +18,13 @@ export const CHAT_HELP =
 
 export async function chatCommand(flags: RunFlags): Promise<number> {
   let mode: ApprovalMode = parseMode(flags.approve, 'allow-all');
-  const { session, recorder } = await openCliSession(flags, mode, 'chat', 'floe chat');
+  const { session, recorder } = await openCliSession(flags, mode, '', 'floe chat');
   let last: TaskResult | undefined;
   const lines = new StdinLines();
+  const question = new QuestionLine(!!process.stdout.isTTY);
   const approve = modeApprover(
     () => mode,
-    terminalAsker(lines),
+    terminalAsker(lines, undefined, question),
     () => recorder.rules(session.id, session.workspace),
   );
   const write = (s: string) => process.stdout.write(s);
@@ -51,7 +52,8 @@ export async function chatCommand(flags: RunFlags): Promise<number> {
       if (text === '/exit' || text === '/quit') break;
       if (text.startsWith('/mode')) {
         const m = text.slice(5).trim();
-        if ((APPROVAL_MODES as readonly string[]).includes(m)) {
+        if (!m) write(`approval mode: ${mode} (change it with /mode <${APPROVAL_MODES.join('|')}>)\n`);
+        else if ((APPROVAL_MODES as readonly string[]).includes(m)) {
           mode = m as ApprovalMode;
           write(`approval mode: ${mode}\n`);
         } else write(`unknown mode "${m}"; use one of: ${APPROVAL_MODES.join(', ')}\n`);
@@ -76,8 +78,9 @@ export async function chatCommand(flags: RunFlags): Promise<number> {
         write(`unknown command ${text.split(/\s/)[0]}. ${CHAT_HELP}\n`);
         continue;
       }
+      recorder.titleFrom(session.id, text);
       current = new AbortController();
-      const render = humanRenderer(write, !!process.stdout.isTTY && !process.env.NO_COLOR);
+      const render = humanRenderer(question.around(write), !!process.stdout.isTTY && !process.env.NO_COLOR);
       const turn = cliTurn(flags.workspace, session.workspace, session.id, text);
       const gen = session.run(text, { approve: wrapped(turn, approve), signal: current.signal });
       let r = await gen.next();

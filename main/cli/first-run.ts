@@ -2,9 +2,11 @@
 // environment offers (main/llm/discover.ts), add them to config.yaml with `api_key_env` (keys stay in the
 // environment) and say in one line which default was chosen; providers whose models could not be listed are named
 // with the reason. Does nothing when a provider is configured or nothing is found (the usual "no model chosen"
-// message follows). Messages go to stderr so `--json` output stays clean.
+// message follows). Later runs: reportDrift names each provider whose base URL or key variable in the environment
+// no longer matches config.yaml (main/llm/drift.ts). Messages go to stderr so `--json` output stays clean.
 import { adoptProviders, configPath, loadConfig } from '../config/index.js';
 import { detectProviders, type DetectedProvider } from '../llm/discover.js';
+import { driftLines } from '../llm/drift.js';
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
@@ -44,4 +46,16 @@ export async function firstRun(
       r.defaultModel,
     )}\n`,
   );
+}
+
+/** One line per provider whose environment variables differ from config.yaml (nothing for a broken file). */
+export function reportDrift(home: string, o: { env?: NodeJS.ProcessEnv; err?: (s: string) => void } = {}): void {
+  const err = o.err ?? ((s: string) => process.stderr.write(s));
+  let providers;
+  try {
+    providers = loadConfig(home).providers;
+  } catch {
+    return; // a broken config.yaml is reported by whoever loads it next, with file and line
+  }
+  for (const line of driftLines(providers, o.env ?? process.env, configPath(home))) err(`${line}\n`);
 }

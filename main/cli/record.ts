@@ -11,6 +11,7 @@ import type { TraceListener } from '../sdk/index.js';
 import type { AgentSession, TaskResult } from '../sdk/index.js';
 import { claimSession, type SessionClaim } from '../store/claims.js';
 import { openStore, type Store } from '../store/index.js';
+import { titleFrom } from '../store/reindex.js';
 import { recordHostDied } from '../trace/crash.js';
 
 export interface CliRecorder {
@@ -33,6 +34,8 @@ export interface CliRecorder {
     },
   ): void;
   finish(session: AgentSession, result: TaskResult | undefined): void;
+  /** Titles an untitled session from a prompt (its first line), as the app titles one from its first prompt. */
+  titleFrom(sessionId: string, prompt: string): void;
   /** The approval rules for a call of `sessionId` in `workspace` (session, project, global), re-read per call. */
   rules(sessionId: string, workspace: string): Rule[];
   close(): void;
@@ -104,6 +107,15 @@ export function cliRecorder(home: string): CliRecorder {
         store.sessions.setStatus(session.id, status);
         const t: TokenCounts = session.tokenTotals();
         store.sessions.setTokens(session.id, t);
+      } catch {
+        /* see register */
+      }
+    },
+    titleFrom(sessionId, prompt) {
+      if (!store) return;
+      try {
+        const row = store.sessions.get(sessionId);
+        if (row && !row.title) store.sessions.setTitle(sessionId, titleFrom(prompt));
       } catch {
         /* see register */
       }

@@ -8,10 +8,10 @@ import { APPROVAL_MODES, type ApprovalMode } from '../approval/types.js';
 import { createAgent } from '../sdk/index.js';
 import type { AgentSession, TaskResult } from '../sdk/index.js';
 import { floeHome } from '../config/home.js';
-import { firstRun } from './first-run.js';
+import { firstRun, reportDrift } from './first-run.js';
 import { findTraceFiles, readTrace } from '../trace/index.js';
 import { cliRecorder, type CliRecorder } from './record.js';
-import { terminalAsker } from './ask.js';
+import { QuestionLine, terminalAsker } from './ask.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, fail } from './exit.js';
 import { StdinLines } from './lines.js';
 import { cliTurn, wrapped } from './turn-checkpoints.js';
@@ -128,6 +128,7 @@ export async function openCliSession(
 ): Promise<{ session: AgentSession; recorder: CliRecorder }> {
   const home = floeHome();
   if (!flags.model && !flags.resume) await firstRun(home);
+  reportDrift(home);
   const recorder = cliRecorder(home);
   try {
     const agent = await createAgent({
@@ -165,9 +166,10 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
   const mode = parseMode(flags.approve, 'allow-all');
   const { session, recorder } = await openCliSession(flags, mode, prompt);
   const lines = new StdinLines();
+  const question = new QuestionLine(!!process.stdout.isTTY);
   const approve = modeApprover(
     () => mode,
-    terminalAsker(lines),
+    terminalAsker(lines, undefined, question),
     () => recorder.rules(session.id, session.workspace),
   );
   const turn = cliTurn(flags.workspace, session.workspace, session.id, prompt);
@@ -180,7 +182,8 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
     ac.abort(new Error('interrupted by user (Ctrl-C)'));
   };
   process.on('SIGINT', onSigint);
-  const render = flags.json ? undefined : humanRenderer((s) => process.stdout.write(s), !!process.stdout.isTTY);
+  const out = question.around((s) => process.stdout.write(s));
+  const render = flags.json ? undefined : humanRenderer(out, !!process.stdout.isTTY);
   if (!flags.json) process.stderr.write(`session ${session.id}\n`);
   let result: TaskResult | undefined;
   const emit = (m: OmniMessage) => {
@@ -203,8 +206,9 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
       process.stderr.write(`floe: ${result.errorMessage ?? 'bad configuration'}\n`);
       return EXIT_USAGE;
     }
-    if (result.status !== 'completed' && !flags.json) {
-      // the message says what happened (rate limited, server error, unreachable…); the stop reason alone would not
+    if (result.status !== 'completed') {
+      // the message says what happened (rate limited, server error, unreachable…); the stop reason alone would not.
+      // Under --json too: the JSON lines carry the details, stderr the one line a person or a log sees
       const outcome = result.status === 'aborted' ? 'aborted' : result.errorMessage ? 'failed' : result.status;
       process.stderr.write(`task ${outcome}${result.errorMessage ? ': ' + result.errorMessage : ''}\n`);
     }

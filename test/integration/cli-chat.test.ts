@@ -4,6 +4,8 @@ import * as pty from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../fixtures/model-server.js';
 import { FLOE_BIN, REPO, tempHome, type TempHome } from '../helpers/cli.js';
+import { dbPath } from '../../main/config/home.js';
+import { openStore } from '../../main/store/index.js';
 
 let server: ModelServer | undefined;
 let env: TempHome | undefined;
@@ -114,6 +116,50 @@ describe('floe chat', () => {
       '[interrupted: tool aborted by user]',
     );
     expect(spawnSync('pgrep', ['-f', 'sleep 30.4242']).stdout.toString().trim()).toBe('');
+  });
+
+  it('/mode alone shows the mode; the approval answer is typed on the prompt line; titled from the first prompt', async () => {
+    server = await startModelServer([
+      { reply: { toolCalls: [{ name: 'exec_command', arguments: { cmd: 'echo approved-7' }, id: 'c1' }] } },
+      { reply: { text: 'Ran it.' } },
+    ]);
+    env = tempHome({ baseUrl: server.openaiBaseUrl });
+    const args = [FLOE_BIN, 'chat', '--approve', 'always-ask', '--workspace', env.workspace];
+    const p = pty.spawn(process.execPath, args, {
+      cols: 120,
+      rows: 40,
+      cwd: REPO,
+      env: { ...process.env, FLOE_HOME: env.home, NO_COLOR: '1' } as Record<string, string>,
+    });
+    let screen = '';
+    p.onData((d) => (screen += d));
+    const exited = new Promise<number>((r) => p.onExit((e) => r(e.exitCode)));
+    try {
+      await waitFor(() => screen, /› $/m);
+      p.write('/mode\r');
+      await waitFor(() => screen, /^approval mode: always-ask \(change it with \/mode <allow-all\|/m);
+      p.write('Please echo something for me\r');
+      // the question is the last thing on the screen, after the tool call's own line
+      await waitFor(() => screen, /▶ exec_command[^]*allow\? \[y\/n\] $/);
+      p.write('y\r');
+      await waitFor(() => screen, /Ran it\./);
+      expect(screen).toMatch(/allow\? \[y\/n\] y\r\n/);
+      p.write('/exit\r');
+      expect(await exited).toBe(0);
+    } finally {
+      try {
+        p.kill();
+      } catch {
+        /* exited */
+      }
+    }
+    const id = /session (session-\S+) ·/.exec(screen)![1]!;
+    const store = openStore(dbPath(env.home));
+    try {
+      expect(store.sessions.get(id)?.title).toBe('Please echo something for me');
+    } finally {
+      store.close();
+    }
   });
 
   it('npx floe --help prints the usage', () => {

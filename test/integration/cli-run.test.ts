@@ -160,6 +160,8 @@ describe('floe run', () => {
     expect(ends).toHaveLength(1);
     expect(ends[0].status).toBe('auth');
     expect(server.requests).toHaveLength(1);
+    // under --json the fatal error is also one line on stderr (the JSON lines alone are easy to miss)
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^task failed: .*401/)]);
   });
 
   it('a cut stream is retried; after 5 retries the task fails, exit 1', async () => {

@@ -79,6 +79,25 @@ describe('first run with no config.yaml', () => {
     expect(server.modelListRequests).toHaveLength(1);
   });
 
+  it('OPENAI_BASE_URL changed after the first run: one line names both URLs and how to update', async () => {
+    server = await startModelServer([{ reply: { text: 'first' } }, { reply: { text: 'second' } }]);
+    const { home, workspace } = freshHome();
+    const env = { ...KEYS, OPENAI_API_KEY: 'sk-drift', OPENAI_BASE_URL: server.openaiBaseUrl, OLLAMA_HOST: CLOSED };
+    expect((await runCli(['run', '--workspace', workspace, 'hi'], { home, env })).code).toBe(0);
+    const moved = `http://${CLOSED}/v1`;
+    const r = await runCli(['run', '--json', '--workspace', workspace, 'hi'], {
+      home,
+      env: { ...env, OPENAI_BASE_URL: moved },
+    });
+    // config.yaml's URL is still used (the run works); stderr says the variable now differs
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `floe: OPENAI_BASE_URL is ${moved} but provider "openai" in ${home}/config.yaml has base_url ` +
+        `${server.openaiBaseUrl}; Floe uses config.yaml — set base_url there to ${moved} to follow the variable, ` +
+        'or unset OPENAI_BASE_URL.',
+    ]);
+  });
+
   it('an Ollama server (OLLAMA_HOST) is found without any key; a key whose endpoint fails is named, not added', async () => {
     server = await startModelServer([{ reply: { text: 'Local hello.' } }]);
     const { home, workspace } = freshHome();
