@@ -11,7 +11,7 @@ import type { TraceListener } from '../sdk/index.js';
 import type { AgentSession, TaskResult } from '../sdk/index.js';
 import { claimSession, type SessionClaim } from '../store/claims.js';
 import { openStore, type Store } from '../store/index.js';
-import { titleFrom } from '../store/reindex.js';
+import { titleOf } from '../../shared/printable.js';
 import { recordHostDied } from '../trace/crash.js';
 
 export interface CliRecorder {
@@ -115,7 +115,7 @@ export function cliRecorder(home: string): CliRecorder {
       if (!store) return;
       try {
         const row = store.sessions.get(sessionId);
-        if (row && !row.title) store.sessions.setTitle(sessionId, titleFrom(prompt));
+        if (row && !row.title) store.sessions.setTitle(sessionId, titleOf(prompt));
       } catch {
         /* see register */
       }

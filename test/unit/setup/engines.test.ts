@@ -37,7 +37,7 @@ describe('engines.node', () => {
   it('README and troubleshooting say the same', () => {
     const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
     expect(readme).toContain('Node 22.13+ (22.x) or 24–26 is required');
-    expect(pkg.engines.node).toBe('^22.13.0 || >=24.0.0 <27.0.0');
+    expect(pkg.engines.node).toBe('^22.13.0 || ^24.0.0 || ^25.0.0 || ^26.0.0');
     const trouble = readFileSync(path.join(REPO, 'docs', 'troubleshooting.md'), 'utf8');
     expect(trouble).toContain('Floe needs Node 22.13+ on the 22 line, or 24, 25 or 26');
   });
