@@ -1,7 +1,7 @@
 // The documentation states numbers the code decides (issue 26: the docs said 4 MiB frames and 0644 for
 // system_config.yaml): the WebSocket frame limit in docs/api.md, and the modes of the files Floe creates in the
 // FLOE_HOME table of docs/configuration.md, read back from files really created.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,5 +33,24 @@ describe('docs match the code', () => {
     const mode = (f: string) => `0${(statSync(f).mode & 0o777).toString(8)}`;
     expect(documentedMode('config.yaml')).toBe(mode(ensureConfigFile(home)));
     expect(documentedMode('system_config.yaml')).toBe(mode(ensureDefaultAgent(home)));
+  });
+});
+
+describe('docs/architecture.md', () => {
+  const text = readFileSync(join(docs, 'architecture.md'), 'utf8');
+
+  it('has a row for every folder of main/ and of its two deepest layers (environment, trace)', () => {
+    const main = resolve(import.meta.dirname, '../../main');
+    const folders = ['', 'environment/', 'trace/'].flatMap((sub) =>
+      readdirSync(join(main, sub), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => `main/${sub}${e.name}/`),
+    );
+    expect(folders.length).toBeGreaterThan(15);
+    expect(folders.filter((f) => !text.includes(`| \`${f}\` |`))).toEqual([]);
+  });
+
+  it('points at nothing outside the repository', () => {
+    expect(text.match(/\/work\/|\.\.\/shared\//g)).toBeNull();
   });
 });
