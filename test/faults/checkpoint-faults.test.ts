@@ -105,6 +105,43 @@ describe('checkpoint faults', () => {
     expect((await f.repo.list()).map((c) => c.meta.kind)).toEqual(['restore', 'after', 'before']);
   });
 
+  it('FLOE_HOME inside the workspace, end to end: `floe run -w <parent of FLOE_HOME>`, then the CLI restore', async () => {
+    const server = await startModelServer([
+      {
+        reply: {
+          toolCalls: [{ name: 'exec_command', arguments: { cmd: 'echo changed > a.txt && touch new.txt' }, id: 'c1' }],
+        },
+      },
+      { reply: { text: 'ok' } },
+    ]);
+    onCleanup(() => server.close());
+    const env = tempHome({ baseUrl: server.openaiBaseUrl });
+    onCleanup(() => env.cleanup());
+    const ws = path.dirname(env.home); // FLOE_HOME is <ws>/home, as ~/.floe is with `floe run -w ~`
+    write(ws, 'a.txt', 'original\n');
+    const run = await runCli(['run', '--workspace', ws, 'go'], { home: env.home });
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('warning');
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('changed\n');
+    const repo = new ShadowRepo(env.home, ws, ownerFiles);
+    const turn = (await repo.list()).find((c) => c.meta.kind === 'before')!;
+    const homeBefore = fingerprint(env.home);
+
+    const restore = await runCli(['checkpoints', 'restore', turn.id.slice(0, 12), '--yes', '-w', ws], {
+      home: env.home,
+    });
+    expect([restore.code, restore.stderr]).toEqual([0, '']);
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('original\n');
+    expect(fs.existsSync(path.join(ws, 'new.txt'))).toBe(false);
+    // every trace, the database and every checkpoint are still there, unchanged but for the restore's own commit
+    const homeAfter = fingerprint(env.home);
+    for (const [p, v] of Object.entries(homeBefore)) {
+      if (!p.startsWith('checkpoints/') && !p.startsWith('floe.db')) expect([p, homeAfter[p]]).toEqual([p, v]);
+    }
+    expect(Object.keys(homeBefore).some((p) => p.endsWith('.jsonl'))).toBe(true);
+    expect((await repo.list()).map((c) => c.meta.kind)).toEqual(['restore', 'after', 'before']);
+  }, 120_000);
+
   it('a restore that fails midway (a checkpoint object is missing) changes nothing', async () => {
     const f = folder();
     for (const n of ['a', 'b', 'c', 'd']) write(f.ws, `${n}.txt`, `${n} before\n`);

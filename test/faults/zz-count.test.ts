@@ -26,7 +26,10 @@ export const FAULT_CASES: Record<string, CaseRef[]> = {
   'disk full': [{ file: 'trace-faults.test.ts', title: 'disk full on trace append' }],
   'kill -9 + resume': [host('kill -9 of `floe run` mid-task')],
   'two hosts': [host('createHost twice on one FLOE_HOME'), host('two `floe web` on one FLOE_HOME')],
-  'checkpoint: FLOE_HOME inside the workspace': [cp('FLOE_HOME inside the workspace')],
+  'checkpoint: FLOE_HOME inside the workspace': [
+    cp('FLOE_HOME inside the workspace: never snapshotted'),
+    cp('FLOE_HOME inside the workspace, end to end'),
+  ],
   'checkpoint: restore completes or changes nothing': [
     cp('a restore that fails midway'),
     cp('a restore whose swap fails'),
