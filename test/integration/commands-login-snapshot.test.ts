@@ -26,6 +26,9 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
+/** The session snapshot files in `dir` (without the per-HOME `last-*.sh` record kept to notice profile changes). */
+const sessionFiles = (dir: string): string[] => readdirSync(dir).filter((f) => !f.startsWith('last-'));
+
 function setup(profile: string, timeoutMs?: number): { home: string; dir: string; reg: CommandRegistry } {
   const home = mkdtempSync(join(tmpdir(), 'floe-snap-home-'));
   const dir = mkdtempSync(join(tmpdir(), 'floe-snap-dir-'));
@@ -82,11 +85,11 @@ describe('login environment snapshot', () => {
     await exec(reg, home, 'true');
     // three commands, one login profile run (the capture)
     expect(readFileSync(join(home, 'profile-runs'), 'utf8')).toBe('ran\n');
-    const files = readdirSync(dir);
+    const files = sessionFiles(dir);
     expect(files).toEqual([`${process.pid}-sess-test.sh`]);
     expect(statSync(join(dir, files[0])).mode & 0o777).toBe(0o600);
     await reg.disposeAll();
-    expect(readdirSync(dir)).toEqual([]);
+    expect(sessionFiles(dir)).toEqual([]);
   }, 30_000);
 
   it('captures again after the profile changed: the next command sees the edit', async () => {
@@ -150,9 +153,9 @@ describe('login environment snapshot', () => {
     const [a, b] = await Promise.all([exec(reg, home, 'echo "$MY_VAR"'), exec(other, home, 'greet both')]);
     expect([a.output, b.output]).toEqual(['from profile\n', 'hello both\n']);
     expect(readFileSync(join(home, 'profile-runs'), 'utf8')).toBe('ran\n');
-    expect(readdirSync(dir).sort()).toEqual([`${process.pid}-sess-other.sh`, `${process.pid}-sess-test.sh`]);
+    expect(sessionFiles(dir).sort()).toEqual([`${process.pid}-sess-other.sh`, `${process.pid}-sess-test.sh`]);
     await other.disposeAll();
-    expect(readdirSync(dir)).toEqual([`${process.pid}-sess-test.sh`]);
+    expect(sessionFiles(dir)).toEqual([`${process.pid}-sess-test.sh`]);
     expect((await exec(reg, home, 'll')).output).toBe('alias-works\n');
   }, 30_000);
 
@@ -164,5 +167,24 @@ describe('login environment snapshot', () => {
     const reg = new CommandRegistry({ env: { HOME: dir }, loginSnapshot: { dir, sessionId: 'now' } });
     cleanup.push(() => reg.disposeAll());
     expect(existsSync(join(dir, '4194305-old.sh'))).toBe(false);
+  });
+
+  it("a profile edit between sessions is named in the next session's warnings (issue 26)", async () => {
+    const { home, dir, reg } = setup('export FIRST=1\n');
+    const first = await exec(reg, home, 'echo one');
+    expect(first.warnings).toEqual([]); // the first capture for this HOME: nothing to compare with
+    // something appends an alias to the profile (a command of an agent could): the next session says so
+    writeFileSync(join(home, '.bash_profile'), "export FIRST=1\nalias ls='echo gotcha'\n");
+    const later = new CommandRegistry({ env: { HOME: home }, loginSnapshot: { dir, sessionId: 'sess-later' } });
+    cleanup.push(() => later.disposeAll());
+    const second = await exec(later, home, 'echo two');
+    expect(second.warnings).toEqual([
+      `login environment: changed since the last session's capture (alias ls added); every command of this session ` +
+        `runs with it — if you did not make this change, check ${home}/.profile, .bash_profile and .bashrc`,
+    ]);
+    // a third session with the same profile: nothing new to say
+    const third = new CommandRegistry({ env: { HOME: home }, loginSnapshot: { dir, sessionId: 'sess-third' } });
+    cleanup.push(() => third.disposeAll());
+    expect((await exec(third, home, 'echo three')).warnings).toEqual([]);
   });
 });

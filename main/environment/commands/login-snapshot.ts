@@ -12,11 +12,12 @@
 // session closed mid-capture leaves it running to its end or its timeout.
 // Must not run commands or know about tools.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pidExists } from '../../os/procs.js';
 import { TAG_VAR } from './containment.js';
+import { describeChanges, snapshotChanges } from './snapshot-diff.js';
 import { buildSnapshot, profileFiles, type CapturedShell } from './snapshot-text.js';
 
 export const CAPTURE_TIMEOUT_MS = 10_000;
@@ -207,6 +208,38 @@ export class LoginSnapshot {
     }
     this.file = file;
     this.mode = { kind: 'snapshot', path: file };
+    this.noteChanges(outcome.text);
+  }
+
+  /**
+   * Compares this capture with the last one taken for the same HOME (kept as `last-<hash>.sh` beside the session
+   * files) and, when they differ, says what changed: a profile edit reaches every later session's commands.
+   */
+  private noteChanges(text: string): void {
+    const last = join(this.opts.dir, `last-${createHash('sha256').update(this.home).digest('hex').slice(0, 16)}.sh`);
+    let before: string | undefined;
+    try {
+      before = readFileSync(last, 'utf8');
+    } catch {
+      before = undefined; // the first capture for this HOME: nothing to compare with
+    }
+    if (before !== undefined && before !== text) {
+      const changes = snapshotChanges(before, text);
+      if (changes.length)
+        this.warnings.push(
+          `login environment: changed since the last session's capture (${describeChanges(changes)}); ` +
+            `every command of this session runs with it — if you did not make this change, check ${this.home}/.profile, ` +
+            '.bash_profile and .bashrc',
+        );
+    }
+    if (before === text) return;
+    const tmp = `${last}.tmp-${randomBytes(4).toString('hex')}`;
+    try {
+      writeFileSync(tmp, text, { mode: 0o600 });
+      renameSync(tmp, last);
+    } catch {
+      rmSync(tmp, { force: true }); // only the next comparison is lost
+    }
   }
 
   private fail(mode: LaunchMode, message: string): void {
