@@ -3,8 +3,10 @@
 // takes it back. Refused while a task runs in the same folder (a session claim held by a live process, as the
 // host checks). Must not snapshot on its own: turns do.
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline/promises';
 import type { Command } from 'commander';
+import { printable } from '../../shared/printable.js';
 import { checkpointEntries, shadowRepo, type ShadowRepo } from '../checkpoints/index.js';
 import { dbPath, floeHome } from '../config/home.js';
 import { describeOwner, sessionHolder } from '../store/claims.js';
@@ -95,7 +97,17 @@ export function registerCheckpointsCommand(program: Command): void {
       const entry = checkpointEntries(await repo.list()).find((e) => e.id === full);
       if (!entry) fail(`${id} ends a turn; use the id the list shows for the turn`);
       if (!entry.endId) fail(`turn ${id} has not ended yet; its changes are known when it ends`);
-      process.stdout.write(await repo.diff(entry.id, entry.endId, file));
+      process.stdout.write(await repo.diff(entry.id, entry.endId, file === undefined ? undefined : inWorkspace(file)));
+      /** The file as a path relative to the workspace (a relative one is taken as the list shows it: from there). */
+      function inWorkspace(f: string): string {
+        const rel = path.relative(repo.workspace, path.resolve(repo.workspace, f));
+        if (!rel || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) || /[\x00-\x1f]/.test(rel))
+          fail(
+            `"${printable(f)}" is not a file inside the workspace ${repo.workspace}; give a path inside it, as ` +
+              'floe checkpoints list shows it',
+          );
+        return rel.split(path.sep).join('/');
+      }
     });
   cp.command('restore')
     .description(

@@ -51,6 +51,14 @@ describe('floe checkpoints', () => {
     expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('changed\n');
     expect(fs.existsSync(path.join(ws, 'new.txt'))).toBe(true);
 
+    // a file outside the workspace: one clear line, not a stack trace (issue 26)
+    const outside = await runCli(['checkpoints', 'diff', id!, '../../etc/passwd', ...w], { home: env.home });
+    expect([outside.code, outside.stderr]).toEqual([
+      2,
+      `floe: "../../etc/passwd" is not a file inside the workspace ${ws}; give a path inside it, as floe checkpoints ` +
+        'list shows it\n',
+    ]);
+
     const bad = await runCli(['checkpoints', 'diff', 'zz', ...w], { home: env.home });
     expect([bad.code, bad.stderr]).toEqual([
       2,
