@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadImage } from '../../main/environment/images/load.js';
 import { createHost } from '../../main/host/index.js';
 import { startWebServer } from '../../main/web/index.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../helpers/chromium.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 import { WsClient } from '../unit/host/ws-client.js';
 import { cleanupAll, onCleanup } from '../faults/support.js';
@@ -32,6 +33,13 @@ function get(port: number, p: string, host: string, cookie?: string): Promise<nu
       )
       .on('error', reject);
   });
+}
+
+/** A page of a fresh headless Chromium, closed after the test. */
+async function newPage() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+  onCleanup(() => browser.close());
+  return browser.newPage();
 }
 
 const RENDERER = path.resolve(import.meta.dirname, '../../out/renderer');
@@ -111,13 +119,7 @@ describe('hardening', () => {
 
   it('Chromium opening the printed URL: the app takes the token out of the address bar and keeps working', async () => {
     const web = await webHost(RENDERER);
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    onCleanup(() => browser.close());
-    const page = await browser.newPage();
+    const page = await newPage();
     const res = await page.goto(web.url);
     expect(res?.status()).toBe(200);
     await page.waitForURL((u) => !u.search.includes('token'));
@@ -142,13 +144,7 @@ describe('hardening', () => {
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
     onCleanup(() => new Promise<void>((r) => other.close(() => r())));
     const otherPort = (other.address() as { port: number }).port;
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    onCleanup(() => browser.close());
-    const page = await browser.newPage();
+    const page = await newPage();
     await page.goto(web.url);
     await page.getByRole('button', { name: 'Projects' }).first().waitFor();
     await page.goto(`http://127.0.0.1:${otherPort}/`);
