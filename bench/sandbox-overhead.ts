@@ -7,54 +7,16 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pty from 'node-pty';
 import { CommandRegistry } from '../main/environment/commands/registry.js';
-import { runTool } from '../main/environment/environment.js';
 import { SECRET_HOME_PATHS, SHELL_RC_FILES } from '../main/environment/sandbox/policy.js';
 import { CommandSandbox } from '../main/environment/sandbox/sandbox.js';
-import { execCommandTool } from '../main/environment/tools/exec-command.js';
 import { machine } from './lib/output.js';
+import { bareSpawn, echoCall } from './lib/trivial-call.js';
 import { makeResult, type BenchResult } from './lib/result.js';
 import { interleave, median } from './lib/stats.js';
 
 const ROUNDS = 20;
 const WARMUP = 2;
-
-function bareSpawn(cwd: string, env: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const p = pty.spawn('bash', ['-c', 'echo hi'], { name: 'xterm-256color', cols: 120, rows: 40, cwd, env });
-    let out = '';
-    p.onData((d) => (out += d));
-    p.onExit(({ exitCode }) => {
-      if (exitCode !== 0 || !out.includes('hi')) reject(new Error(`bare spawn exited with ${exitCode}: ${out}`));
-      else resolve(performance.now() - t0);
-    });
-  });
-}
-
-async function call(registry: CommandRegistry, workspace: string, n: number): Promise<number> {
-  const t0 = performance.now();
-  const id = `call_bench_${n}`;
-  const gen = runTool({
-    tool: execCommandTool,
-    args: { cmd: 'echo hi' },
-    ctx: {
-      workspace,
-      toolCallId: id,
-      call: { type: 'tool_call', name: 'exec_command', arguments: '{"cmd":"echo hi"}', tool_call_id: id },
-      services: { commands: registry },
-      definition: execCommandTool.definition,
-    },
-  });
-  let r = await gen.next();
-  while (!r.done) r = await gen.next();
-  const ms = performance.now() - t0;
-  const out = r.value.payload;
-  if (out.stop_reason !== 'completed' || out.output !== 'hi\n')
-    throw new Error(`exec_command echo hi ended ${out.stop_reason}: ${out.output}`);
-  return ms;
-}
 
 export async function run(): Promise<BenchResult[]> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'floe-bench-sandbox-')));
@@ -81,8 +43,8 @@ export async function run(): Promise<BenchResult[]> {
     for (const r of [boxed, plain]) if (r.takeWarnings().length) throw new Error('the login snapshot failed');
     for (let i = 0; i < WARMUP; i++) {
       await bareSpawn(workspace, env);
-      await call(boxed, workspace, -1 - i);
-      await call(plain, workspace, -10 - i);
+      await echoCall(boxed, workspace, -1 - i);
+      await echoCall(plain, workspace, -10 - i);
     }
     const bare: number[] = [];
     const sandboxed: number[] = [];
@@ -91,8 +53,8 @@ export async function run(): Promise<BenchResult[]> {
     for (const kind of interleave(ROUNDS, 'bare' as const, 'boxed' as const)) {
       if (kind === 'bare') bare.push(await bareSpawn(workspace, env));
       else {
-        sandboxed.push(await call(boxed, workspace, n++));
-        unsandboxed.push(await call(plain, workspace, n++));
+        sandboxed.push(await echoCall(boxed, workspace, n++));
+        unsandboxed.push(await echoCall(plain, workspace, n++));
       }
     }
     const mounts = sandbox.policy().hidden.length + sandbox.policy().protected.length;

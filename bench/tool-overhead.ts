@@ -6,11 +6,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pty from 'node-pty';
 import { CommandRegistry } from '../main/environment/commands/registry.js';
-import { runTool } from '../main/environment/environment.js';
-import { execCommandTool } from '../main/environment/tools/exec-command.js';
 import { machine } from './lib/output.js';
+import { bareSpawn, echoCall } from './lib/trivial-call.js';
 import { makeResult, type BenchResult } from './lib/result.js';
 import { interleave, median } from './lib/stats.js';
 
@@ -18,49 +16,6 @@ const ROUNDS = 20;
 const WARMUP = 2;
 /** what the profile costs on each login */
 const PROFILE_MS = 150;
-
-function bareSpawn(cwd: string, env: Record<string, string>, args: string[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    let p: pty.IPty;
-    try {
-      p = pty.spawn('bash', args, { name: 'xterm-256color', cols: 120, rows: 40, cwd, env });
-    } catch (e) {
-      reject(e instanceof Error ? e : new Error(String(e)));
-      return;
-    }
-    let out = '';
-    p.onData((d) => (out += d));
-    p.onExit(({ exitCode }) => {
-      if (exitCode !== 0 || !out.includes('hi'))
-        reject(new Error(`bare spawn of bash ${args.join(' ')} exited with ${exitCode}: ${out}`));
-      else resolve(performance.now() - t0);
-    });
-  });
-}
-
-async function throughEnvironment(registry: CommandRegistry, workspace: string, n: number): Promise<number> {
-  const t0 = performance.now();
-  const id = `call_bench_${n}`;
-  const gen = runTool({
-    tool: execCommandTool,
-    args: { cmd: 'echo hi' },
-    ctx: {
-      workspace,
-      toolCallId: id,
-      call: { type: 'tool_call', name: 'exec_command', arguments: '{"cmd":"echo hi"}', tool_call_id: id },
-      services: { commands: registry },
-      definition: execCommandTool.definition,
-    },
-  });
-  let r = await gen.next();
-  while (!r.done) r = await gen.next();
-  const ms = performance.now() - t0;
-  const out = r.value.payload;
-  if (out.stop_reason !== 'completed' || out.output !== 'hi\n')
-    throw new Error(`exec_command echo hi ended ${out.stop_reason}: ${out.output}`);
-  return ms;
-}
 
 export async function run(): Promise<BenchResult[]> {
   const root = mkdtempSync(join(tmpdir(), 'floe-bench-overhead-'));
@@ -84,14 +39,14 @@ export async function run(): Promise<BenchResult[]> {
     if (registry.takeWarnings().length) throw new Error('the login snapshot could not be captured');
     for (let i = 0; i < WARMUP; i++) {
       await bareSpawn(workspace, env, ['-c', 'echo hi']);
-      await throughEnvironment(registry, workspace, -1 - i);
+      await echoCall(registry, workspace, -1 - i);
     }
     const bare: number[] = [];
     const calls: number[] = [];
     let n = 0;
     for (const kind of interleave(ROUNDS, 'bare' as const, 'call' as const)) {
       if (kind === 'bare') bare.push(await bareSpawn(workspace, env, ['-c', 'echo hi']));
-      else calls.push(await throughEnvironment(registry, workspace, n++));
+      else calls.push(await echoCall(registry, workspace, n++));
     }
     // what every call would cost if the profile ran each time (bash -lc, the fallback)
     const login: number[] = [];
