@@ -22,4 +22,5 @@ export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   'ui-flood': () => import('./ui-flood.js'),
   'cli-start': () => import('./cli-start.js'),
   'session-open': () => import('./session-open.js'),
+  'idle-memory': () => import('./idle-memory.js'),
 };
