@@ -7,4 +7,7 @@ export const OUTPUTS: Record<string, string[]> = {
   'deferred-task': ['deferred-task', 'deferred-task-flat'],
   checkpoints: ['checkpoint-unchanged', 'checkpoint-10-changed'],
   'ui-flood': ['ui-flood-throughput', 'ui-flood', 'ui-flood-frames', 'ui-flood-echo'],
+  'cli-start': ['cli-version-ms', 'cli-version-ratio', 'cli-help-ms', 'cli-help-ratio', 'cli-run-first-request'],
+  'session-open': ['session-open-12k', 'session-open-100k'],
+  'idle-memory': ['idle-memory-host', 'idle-memory-renderer'],
 };
