@@ -9,7 +9,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startModelServer, type ModelServer } from '../test/fixtures/model-server.js';
-// @ts-expect-error plain .mjs script without types (as test/unit/setup/preflight.test.ts imports preflight.mjs)
 import { bundleProblem } from '../bin/cli-bundle.mjs';
 import { machine } from './lib/output.js';
 import { makeResult, type BenchResult } from './lib/result.js';
