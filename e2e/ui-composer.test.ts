@@ -18,7 +18,7 @@ describe('composer slash commands', () => {
     await box.fill('/mo');
     await page
       .getByRole('list', { name: 'Commands' })
-      .getByText('/mode <allow-all|deny-all|read-only|always-ask>')
+      .getByText('/mode <allow-all|deny-all|read-only|always-ask|auto>')
       .waitFor();
     await shot(page, 'ui-11-slash-hints');
     await box.fill('/mode read-only');

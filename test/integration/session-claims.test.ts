@@ -4,7 +4,6 @@
 // the model is scripted.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../fixtures/model-server.js';
 import { jsonLines, runCli, tempHome, traceFiles } from '../helpers/cli.js';
@@ -26,9 +25,12 @@ const payloads = (file: string): any[] =>
 describe('one writer per session', () => {
   it('floe run holds a session: floe web is refused; then floe web holds it: floe run is refused', async () => {
     // each command holds its task open until the test has seen the other side refused (a gate file), so the
-    // refusal never races the task's end however slow the machine is (a fixed sleep did race under load)
-    const gates = fs.mkdtempSync(`${os.tmpdir()}/floe-gates-`);
-    cleanups.push(() => fs.rmSync(gates, { recursive: true, force: true }));
+    // refusal never races the task's end however slow the machine is (a fixed sleep did race under load). The gates
+    // live in the workspace: commands run in the sandbox, whose /tmp is its own
+    const env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1' });
+    cleanups.push(() => env.cleanup());
+    const gates = `${env.workspace}/.gates`;
+    fs.mkdirSync(gates);
     const gateA = `${gates}/a`;
     const gateB = `${gates}/b`;
     const held = (gate: string, word: string): string =>
@@ -40,8 +42,8 @@ describe('one writer per session', () => {
       { reply: { text: 'done B' } },
     ]);
     cleanups.push(() => server.close());
-    const env = tempHome({ baseUrl: server.openaiBaseUrl });
-    cleanups.push(() => env.cleanup());
+    const cfg = `${env.home}/config.yaml`;
+    fs.writeFileSync(cfg, fs.readFileSync(cfg, 'utf8').replace('http://127.0.0.1:9/v1', server.openaiBaseUrl));
     const web = startWeb(env.home);
     const webProc: ChildProcess = web.proc;
     cleanups.push(() => webProc.exitCode === null && webProc.kill('SIGKILL'));
