@@ -1,7 +1,7 @@
 // E2E (issue 25, recovery) in real Chromium: a provider's base URL changed in Settings reaches the session already
 // open (it kept calling the old address); a failed request is named by the latest attempt's class ("connection
 // refused", not "timeout"); the 401 banner goes away when a later attempt fails differently, and stays away after
-// a reload. Screenshots at 1440 and 800 px.
+// a reload; retries share one line, and after the last one a Retry button runs the conversation again. Screenshots at 1440 and 800 px.
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newSession, openProject, shot, startEnv, stopAfterAll, type Env } from './harness.js';
@@ -53,19 +53,20 @@ describe('recovery', () => {
     await setBaseUrl(`http://127.0.0.1:${port}/v1`);
     await send('HELLO first');
     await page.getByRole('alert').filter({ hasText: 'The task failed' }).waitFor({ timeout: 30_000 });
-    const labels = await failures.allTextContents();
-    expect(labels.at(-1)).toBe('connection refused');
-    expect(labels.filter((l) => l === 'timeout')).toEqual([]);
+    // six attempts, one line: the latest attempt's class and its count
+    expect(await failures.allTextContents()).toEqual(['bad API key', 'connection refused']);
+    expect(await page.locator('.req-line').last().textContent()).toContain('attempt 6');
     expect(await authBanner.count()).toBe(0);
     await shot(page, 'ui-25-recovery-refused-1440');
     await page.setViewportSize({ width: 800, height: 900 });
     await shot(page, 'ui-25-recovery-refused-800');
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // fixed in Settings: the open session's next prompt reaches the server
+    // fixed in Settings: Retry answers the same prompt in the open session, through the fixed address
     await setBaseUrl(env.model.openaiBaseUrl);
-    await send('HELLO again');
+    await page.getByRole('button', { name: 'Retry the task' }).click();
     await page.getByText('hello back').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'The task failed' }).count()).toBe(0);
 
     // a reload rebuilds the transcript from the trace: still no 401 banner
     await page.reload();

@@ -282,6 +282,8 @@ export const ParamsSchemas = {
   'sessions.run': PromptParams,
   'sessions.steer': PromptParams,
   'sessions.abort': z.object({ sessionId: id }),
+  /** run the conversation again as it stands (after a task failed): no new prompt, the last one is answered */
+  'sessions.retry': z.object({ sessionId: id }),
   /** compact the session's context now (the UI's Compact action); focus: what the summary should keep in view */
   'sessions.compact': z.object({ sessionId: id, focus: z.string().max(2000).optional() }),
   /** the context meter's numbers and the loaded instruction files (also pushed as `session.context`) */
@@ -448,6 +450,7 @@ export interface Results extends WorktreeResults {
   'sessions.run': { started: true };
   'sessions.steer': { queued: true };
   'sessions.abort': { aborted: boolean };
+  'sessions.retry': { started: true };
   'sessions.compact': { started: true };
   'sessions.context': ApiSessionContext;
   'sessions.setApprovalMode': ApiSession;

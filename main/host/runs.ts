@@ -9,7 +9,7 @@ import type { HostContext } from './context.js';
 import type { Handlers } from './table.js';
 import { mustSession, workspaceOf } from './sessions.js';
 
-type M = 'sessions.run' | 'sessions.steer' | 'sessions.abort' | 'sessions.compact';
+type M = 'sessions.run' | 'sessions.steer' | 'sessions.abort' | 'sessions.compact' | 'sessions.retry';
 
 export function runHandlers(ctx: HostContext): Handlers<M> {
   const { runtime, broker } = ctx;
@@ -34,6 +34,12 @@ export function runHandlers(ctx: HostContext): Handlers<M> {
       const p = await prepare(sessionId, prompt, images);
       await runtime.begin(sessionId);
       runtime.start(sessionId, p.label, p.input);
+      return { started: true };
+    },
+    'sessions.retry': async ({ sessionId }) => {
+      mustSession(ctx, sessionId);
+      await runtime.begin(sessionId);
+      runtime.start(sessionId, 'Retry', []);
       return { started: true };
     },
     'sessions.steer': async ({ sessionId, prompt, images }) => {

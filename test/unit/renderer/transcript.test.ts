@@ -8,6 +8,7 @@ import {
   formatTokens,
   prettyArgs,
   reduceAll,
+  withFooters,
   reduceMessage,
   targetOf,
   toolStatus,
@@ -169,6 +170,20 @@ describe('transcript reducer', () => {
     expect(t.auth).toBe('401 bad key');
     t = reduceAll(t, [event({ type: 'request_begin' }), event({ type: 'request_end', status: 'completed' })]);
     expect(t.auth).toBeUndefined();
+  });
+
+  it('keeps one line for a request retried after producing nothing: the latest attempt, its count and error', () => {
+    const refused = 'unreachable: cannot reach x (ECONNREFUSED)';
+    const t = reduceAll(emptyTranscript(), [
+      event({ type: 'request_begin' }),
+      event({ type: 'request_end', status: 'timeout', error_message: 'timeout: slow', attempt: 1, retry_in_ms: 20 }),
+      event({ type: 'request_begin' }),
+      event({ type: 'request_end', status: 'timeout', error_message: refused, attempt: 2 }),
+    ]);
+    expect(t.view.map((i) => i.kind)).toEqual(['request']);
+    const req = t.view[0] as RequestItem;
+    expect([req.n, req.attempt, req.error, req.retryInMs]).toEqual([2, 2, refused, undefined]);
+    expect(withFooters(t.items)).toEqual(t.view);
   });
 
   it('clears a stale auth banner when a later attempt fails differently (the banner is the latest attempt)', () => {

@@ -34,7 +34,7 @@ export function ChatScreen({ project }: { project: ApiProject }) {
   const st = useChat((s) => (s.currentId ? s.status[s.currentId] : undefined));
   const error = useChat((s) => s.error);
   const projectId = useChat((s) => s.projectId);
-  const { clearError, loadSessions, compact } = useChat.getState();
+  const { clearError, loadSessions, compact, retry } = useChat.getState();
   const go = useNav((s) => s.go);
   const running = st?.status === 'running';
   const pendingMap = useApprovals((s) => s.pending);
@@ -134,7 +134,10 @@ export function ChatScreen({ project }: { project: ApiProject }) {
             )}
             {st?.status === 'failed' && st.errorMessage && !transcript?.auth && (
               <div className="banner error" role="alert">
-                The task failed: {st.errorMessage}
+                The task failed: {st.errorMessage}{' '}
+                <button className="link" aria-label="Retry the task" onClick={() => void retry()}>
+                  Retry
+                </button>
               </div>
             )}
             {error && (

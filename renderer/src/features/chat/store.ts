@@ -39,6 +39,8 @@ export interface ChatState {
   /** runs (or, while a task runs, steers with) the prompt and its images; false when it was not sent */
   send(prompt: string, images?: ApiImageAttachment[]): Promise<boolean>;
   abort(): Promise<void>;
+  /** run the open session's conversation again after a failure (sessions.retry) */
+  retry(): Promise<void>;
   /** compact the open session's context now (sessions.compact) */
   compact(focus?: string): Promise<void>;
   setMode(mode: ApiApprovalMode): Promise<void>;
@@ -172,6 +174,16 @@ export const useChat = create<ChatState>((set, get) => ({
     if (!id) return;
     try {
       await call('sessions.abort', { sessionId: id });
+    } catch (e) {
+      set({ error: messageOf(e) });
+    }
+  },
+
+  async retry() {
+    const id = get().currentId;
+    if (!id) return;
+    try {
+      await call('sessions.retry', { sessionId: id });
     } catch (e) {
       set({ error: messageOf(e) });
     }

@@ -358,6 +358,19 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     }
     case 'request_begin': {
       const n = t.requests + 1;
+      // a retry of a request that produced nothing: the same line again (one retry line, not one block per attempt)
+      const prev = t.items[t.items.length - 1];
+      if (prev?.kind === 'request' && prev.key === t.lastRequest && prev.retryInMs !== undefined) {
+        const t2 = update<RequestItem>({ ...t, requests: n, opening: false, uncopied: undefined }, prev.key, (i) => ({
+          kind: 'request',
+          key: i.key,
+          ts,
+          n,
+          attempt: i.attempt,
+          error: i.error, // the latest attempt's until this one ends
+        }));
+        return { ...t2, drafts: {} };
+      }
       const key = `req${n}`;
       const t2 = append(
         { ...t, requests: n, lastRequest: key, opening: false, uncopied: undefined },
