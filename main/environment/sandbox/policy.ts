@@ -21,6 +21,12 @@ export interface PolicyInput {
   snapshotFile?: string;
   /** extra folders the project made writable (system_config.yaml sandbox.writable) */
   extraWritable?: string[];
+  /**
+   * Folders that must stay readable although the sandbox gives commands a /tmp of their own: Floe's own install
+   * folder and the host's working folder when they lie under the host's /tmp (a checkout in /tmp runs its MCP
+   * servers and scripts from there). /tmp itself is never given back.
+   */
+  keepReadable?: string[];
   /** what is at a path (the caller stats it) */
   kind: (p: string) => PathKind;
 }
@@ -120,6 +126,12 @@ export function sandboxPolicy(i: PolicyInput): SandboxPolicy {
   for (const p of CONTAINER_SOCKETS) hide(p);
   hide(i.floeHome);
   const readable = i.snapshotFile && i.kind(i.snapshotFile) === 'file' ? [i.snapshotFile] : [];
+  for (const p of i.keepReadable ?? []) {
+    const rel = path.relative('/tmp', p);
+    const underTmp = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+    if (underTmp && i.kind(p) === 'dir' && !readable.includes(p) && !writable.some((w) => inside(p, w)))
+      readable.push(p);
+  }
   const prot: string[] = [];
   const pinned: string[] = [];
   for (const w of writable) {

@@ -4,7 +4,7 @@
 // after the session began is hidden too. When the sandbox cannot run (or is turned off in system_config.yaml) it
 // says so once (takeWarnings) and `active` is false: approval mode `auto` then asks for every command.
 // Must not spawn the commands themselves or decide approvals.
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bwrapArgs } from './bwrap-args.js';
@@ -52,6 +52,14 @@ const kindOf = (p: string): PathKind => {
   }
   return !st ? 'none' : st.isDirectory() ? 'dir' : 'file';
 };
+
+/** Floe's own install folder (the package root above this file, in the sources and in the built CLI alike). */
+const FLOE_ROOT = ((): string => {
+  for (let d = import.meta.dirname; ; d = path.dirname(d)) {
+    if (existsSync(path.join(d, 'package.json')) && existsSync(path.join(d, 'node_modules'))) return d;
+    if (path.dirname(d) === d) return import.meta.dirname;
+  }
+})();
 
 /** Single-quotes `s` for sh. */
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -142,6 +150,7 @@ export class CommandSandbox {
       scratchDir: scratchDirOf(o.floeHome),
       snapshotFile,
       extraWritable: o.extraWritable,
+      keepReadable: [FLOE_ROOT, process.cwd()],
       kind: kindOf,
     });
   }

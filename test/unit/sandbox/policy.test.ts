@@ -36,6 +36,27 @@ const base = {
 };
 
 describe('sandboxPolicy', () => {
+  it('a Floe install or working folder under the host /tmp stays readable in the private /tmp; /tmp itself never', () => {
+    const k = (p: string): PathKind =>
+      ['/tmp/ci/clone', '/tmp', '/opt/floe', '/tmp/ws'].includes(p) ? 'dir' : kind(p);
+    const p = sandboxPolicy({
+      ...base,
+      workspace: '/tmp/ws',
+      kind: k,
+      keepReadable: ['/tmp/ci/clone', '/tmp', '/opt/floe', '/tmp/ws', '/tmp/gone'],
+    });
+    // only folders under /tmp that exist and are not already writable; /tmp itself stays private
+    expect(p.readable).toEqual(['/fh/shell-snapshots/1-s.sh', '/tmp/ci/clone']);
+    // bound read-only after the private /tmp, so the checkout's node_modules and scripts are there
+    const a = bwrapArgs({ policy: p, cwd: '/tmp/ws' });
+    expect(a.indexOf('/tmp/ci/clone')).toBeGreaterThan(a.indexOf('/t/tmp'));
+    expect(a.slice(a.indexOf('/tmp/ci/clone') - 1, a.indexOf('/tmp/ci/clone') + 2)).toEqual([
+      '--ro-bind',
+      '/tmp/ci/clone',
+      '/tmp/ci/clone',
+    ]);
+  });
+
   it('writes only the workspace and scratch; hides secrets, browser profiles and FLOE_HOME; protects git and rc files', () => {
     const p = sandboxPolicy(base);
     expect(p.writable).toEqual(['/ws', '/fh/scratch']);
