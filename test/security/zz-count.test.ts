@@ -14,6 +14,7 @@ const web = (title: string): CaseRef => ({ file: 'web-electron.test.ts', title }
 const hard = (title: string): CaseRef => ({ file: 'hardening.test.ts', title });
 const rules = (title: string): CaseRef => ({ file: 'rule-bypass.test.ts', title });
 const instr = (title: string): CaseRef => ({ file: 'instructions.test.ts', title });
+const marker = (title: string): CaseRef => ({ file: 'end-marker.test.ts', title });
 const sandbox = (title: string): CaseRef => ({ file: 'sandbox-escape.test.ts', title });
 
 export const SECURITY_CASES: Record<string, CaseRef[]> = {
@@ -49,6 +50,10 @@ export const SECURITY_CASES: Record<string, CaseRef[]> = {
   // issue 26
   'token cookie replayed by another local server': [hard('another local server that receives')],
   'CSP object-src, base-uri, form-action': [web('HTTP needs the exact launch token')],
+  'end marker forged from inside the command': [
+    marker('a forged marker followed by more work'),
+    marker('a forged marker and a command that never ends'),
+  ],
   'instruction files linked out of the workspace': [
     instr('AGENTS.md as a symlink to a key outside'),
     instr('AGENTS.md hard-linked to a file outside'),
