@@ -1,17 +1,16 @@
 // `npm run eval:search`: runs the labelled queries through the deferred-tool search over the real tool lists of 14
 // npm MCP servers (147 tools) and prints top-1, top-3, MRR, strong-match abstention and false abstention per kind
-// (with arguments, without, no match) and overall, with the goals and verdicts. By default the TUNING set
-// (queries-tuning.ts); `--held-out` runs the held-out set (queries-held-out.ts) instead: run it once, when the
-// ranker is done. Options: --misses (list the queries that missed; refused with --held-out), --size <n> (search n
-// tools: the real ones, then whole servers copied as similar products), --strict (with --size: a copy of the
-// expected tool does not count).
+// (with arguments, without, no match) and overall, with the goals and verdicts. By default the TUNING set (sets.ts:
+// the first tuning set and the first held-out set, which was run and published and so joined tuning); `--held-out`
+// runs the second held-out set (queries-held-out-2.ts) instead: run it once, when the ranker is done. Options:
+// --misses (list the queries that missed; refused with --held-out), --size <n> (search n tools: the real ones, then
+// whole servers copied as similar products), --strict (with --size: a copy of the expected tool does not count).
 import { DEFAULT_MAX_RESULTS } from '../../main/environment/deferred/search.js';
 import { evaluate } from './evaluate.js';
 import { KINDS, kindOf } from './labels.js';
 import { byKind, GOALS, score, verdicts, type QueryOutcome } from './metrics.js';
-import { HELD_OUT_QUERIES } from './queries-held-out.js';
-import { TUNING_QUERIES } from './queries-tuning.js';
 import { realTools } from './registry.js';
+import { HELD_OUT_SET, TUNING_SET } from './sets.js';
 
 const USAGE = 'Options: --held-out, --misses, --size <n>, --strict.';
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -79,7 +78,7 @@ function table(title: string, outcomes: QueryOutcome[]): void {
   );
 }
 
-const queries = heldOut ? HELD_OUT_QUERIES : TUNING_QUERIES;
+const queries = heldOut ? HELD_OUT_SET : TUNING_SET;
 const outcomes = evaluate(queries, { size: size || undefined, copies: strict ? 'strict' : 'count' });
 const servers = new Set(realTools().map((t) => t.server));
 console.log(

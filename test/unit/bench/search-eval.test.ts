@@ -8,8 +8,10 @@ import { loadFixture, PADDING_PATH } from '../../../bench/search-eval/fixture.js
 import { kindOf, KINDS, type LabelledQuery } from '../../../bench/search-eval/labels.js';
 import { byKind, rankOf, score, verdicts, type QueryOutcome } from '../../../bench/search-eval/metrics.js';
 import { HELD_OUT_QUERIES } from '../../../bench/search-eval/queries-held-out.js';
+import { HELD_OUT_2_QUERIES } from '../../../bench/search-eval/queries-held-out-2.js';
 import { TUNING_QUERIES } from '../../../bench/search-eval/queries-tuning.js';
 import { evalRegistry, largeRegistry, realTools } from '../../../bench/search-eval/registry.js';
+import { HELD_OUT_SET, TUNING_SET } from '../../../bench/search-eval/sets.js';
 import { TASK_RESULTS, TASK_STEPS, taskCatalogue } from '../../../bench/search-eval/task.js';
 
 const q = (expect: string[] = ['t1'], args = false): LabelledQuery => ({ query: 'x', expect, args });
@@ -71,12 +73,12 @@ describe('score', () => {
 });
 
 describe('the labelled queries', () => {
-  const all = [...TUNING_QUERIES, ...HELD_OUT_QUERIES];
+  const all = [...TUNING_QUERIES, ...HELD_OUT_QUERIES, ...HELD_OUT_2_QUERIES];
   const names = new Set(realTools().map((t) => t.name));
   it('are at least 300 over at least 10 real servers, half or more with arguments, in two sets of 150+', () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     expect(new Set(realTools().map((t) => t.server)).size).toBeGreaterThanOrEqual(10);
-    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES]) {
+    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES, HELD_OUT_2_QUERIES]) {
       expect(set.length).toBeGreaterThanOrEqual(150);
       expect(set.filter((x) => x.args).length * 2).toBeGreaterThanOrEqual(set.length);
       const nomatch = set.filter((x) => kindOf(x) === 'nomatch').length;
@@ -84,7 +86,7 @@ describe('the labelled queries', () => {
     }
   });
   it('cover at least 10 servers in each set', () => {
-    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES]) {
+    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES, HELD_OUT_2_QUERIES]) {
       expect(new Set(set.flatMap((x) => x.expect.map((e) => e.split(':')[0]))).size).toBeGreaterThanOrEqual(10);
     }
   });
@@ -92,12 +94,19 @@ describe('the labelled queries', () => {
     for (const x of all) for (const e of x.expect) expect(() => fullName(e, names), x.query).not.toThrow();
     expect(() => fullName('github:no_such_tool', names)).toThrow(/not in the evaluation registry/);
   });
-  it('keep the held-out set apart: no query in both, none repeated', () => {
+  it('keep the sets apart: no query in two of them, none repeated', () => {
     const key = (x: LabelledQuery) => x.query.toLowerCase().trim();
     const tuning = new Set(TUNING_QUERIES.map(key));
     expect(tuning.size).toBe(TUNING_QUERIES.length);
     expect(new Set(HELD_OUT_QUERIES.map(key)).size).toBe(HELD_OUT_QUERIES.length);
     expect(HELD_OUT_QUERIES.filter((x) => tuning.has(key(x)))).toEqual([]);
+    const before = new Set([...TUNING_QUERIES, ...HELD_OUT_QUERIES].map(key));
+    expect(new Set(HELD_OUT_2_QUERIES.map(key)).size).toBe(HELD_OUT_2_QUERIES.length);
+    expect(HELD_OUT_2_QUERIES.filter((x) => before.has(key(x)))).toEqual([]);
+  });
+  it('tune on the first two sets and hold out the second held-out set', () => {
+    expect(TUNING_SET).toEqual([...TUNING_QUERIES, ...HELD_OUT_QUERIES]);
+    expect(HELD_OUT_SET).toBe(HELD_OUT_2_QUERIES);
   });
 });
 
