@@ -174,7 +174,7 @@ export interface ApiTraceRow {
   excerpt: string;
 }
 
-export interface ApiModelRef {
+interface ApiModelRef {
   ref: string; // provider/id
   vision: boolean;
   contextWindow: number;

@@ -11,7 +11,7 @@ export type Step =
   /** a person must decide; `rule` names an ask rule that sent it there; `uncovered` = parts no rule covers */
   | { kind: 'ask'; rule?: string; uncovered: Uncovered[] };
 
-export const rulesLabel = (rules: readonly Rule[]): string | undefined =>
+const rulesLabel = (rules: readonly Rule[]): string | undefined =>
   rules.length ? rules.map(ruleLabel).join('; ') : undefined;
 
 export function approvalStep(

@@ -11,15 +11,10 @@ import {
   type ApproveFn,
 } from './types.js';
 
-export { modeVerdict, type Verdict } from './verdict.js';
+export { modeVerdict } from './verdict.js';
 
 export function isApprovalMode(v: unknown): v is ApprovalMode {
   return typeof v === 'string' && (APPROVAL_MODES as readonly string[]).includes(v);
-}
-
-export function parseApprovalMode(v: string): ApprovalMode {
-  if (isApprovalMode(v)) return v;
-  throw new Error(`invalid approval mode "${v}": use one of ${APPROVAL_MODES.join(', ')}`);
 }
 
 export function normalizeAnswer(a: Decision | ApprovalAnswer | unknown): ApprovalAnswer {

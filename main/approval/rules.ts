@@ -4,8 +4,8 @@ import { isInterpreter, runsCodeReason } from './shell-runners.js';
 
 export type RuleAction = 'allow' | 'deny' | 'ask';
 export type RuleScope = 'session' | 'project' | 'global';
-export const RULE_ACTIONS: readonly RuleAction[] = ['allow', 'deny', 'ask'];
-export const RULE_SCOPES: readonly RuleScope[] = ['session', 'project', 'global'];
+const RULE_ACTIONS: readonly RuleAction[] = ['allow', 'deny', 'ask'];
+const RULE_SCOPES: readonly RuleScope[] = ['session', 'project', 'global'];
 
 export interface Rule {
   id: string;

@@ -4,17 +4,10 @@ import path from 'node:path';
 import type { OwnerFiles } from './lock.js';
 import { ShadowRepo } from './shadow.js';
 
-export {
-  ShadowRepo,
-  CheckpointError,
-  shadowDir,
-  DEFAULT_MAX_FILE_BYTES,
-  type Checkpoint,
-  type ChangedFile,
-} from './shadow.js';
+export { ShadowRepo, shadowDir, type Checkpoint } from './shadow.js';
 export type { OwnerFiles } from './lock.js';
 export { turnCheckpoints, type TurnCheckpoints } from './turn.js';
-export { checkpointEntries, type CheckpointEntry } from './turns.js';
+export { checkpointEntries } from './turns.js';
 
 const repos = new Map<string, ShadowRepo>();
 

@@ -24,7 +24,7 @@ export interface OwnerFiles {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How long a snapshot or restore waits for another process's one (a first snapshot of a large folder is slow). */
-export const LOCK_WAIT_MS = 10 * 60_000;
+const LOCK_WAIT_MS = 10 * 60_000;
 
 /** Runs `fn` holding `<dir>/lock`; waits while another process (or another repository object) holds it. */
 export async function withRepoLock<T>(

@@ -2,7 +2,7 @@
 // the session and turn, the checkpoint it restored, the files skipped for size and the blob of exact file modes.
 // Pure: format and parse.
 
-export type CheckpointKind = 'before' | 'after' | 'restore';
+type CheckpointKind = 'before' | 'after' | 'restore';
 
 export interface CheckpointMeta {
   kind: CheckpointKind;

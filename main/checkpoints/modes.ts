@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 export const impliedMode = (executable: boolean): number => (executable ? 0o755 : 0o644);
 
 /** Whether git stores a file of this mode as executable (it looks at the owner's x bit). */
-export const gitExecutable = (mode: number): boolean => (mode & 0o100) !== 0;
+const gitExecutable = (mode: number): boolean => (mode & 0o100) !== 0;
 
 /** The permission bits of a file worth recording: undefined when git's own 644/755 says it all. */
 export function modeToRecord(mode: number): number | undefined {

@@ -46,7 +46,7 @@ const isFile = (e: TreeEntry) => e.mode === '100644' || e.mode === '100755';
 const held = (e: TreeEntry | undefined) => !!e && (isFile(e) || e.mode === '120000');
 
 /** The exact mode of a regular file of a checkpoint: the recorded one, else what git's mode implies. */
-export const exactMode = (modes: ReadonlyMap<string, number>, p: string, e: TreeEntry): number =>
+const exactMode = (modes: ReadonlyMap<string, number>, p: string, e: TreeEntry): number =>
   modes.get(p) ?? impliedMode(e.mode === '100755');
 
 /** What to change to go from `backup` to `target`. Paths `skip` says are off limits are left out on both sides. */

@@ -20,7 +20,7 @@ import {
   type TreeEntry,
 } from './restore.js';
 
-export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export interface Checkpoint {
   /** the commit id in the shadow repository */
@@ -29,13 +29,13 @@ export interface Checkpoint {
   meta: CheckpointMeta;
 }
 
-export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'type-changed';
+type ChangeStatus = 'added' | 'modified' | 'deleted' | 'type-changed';
 export interface ChangedFile {
   path: string;
   status: ChangeStatus;
 }
 
-export class CheckpointError extends Error {
+class CheckpointError extends Error {
   override name = 'UserError';
   readonly userError = true;
   readonly code = 'bad_request' as const;

@@ -6,7 +6,7 @@ import type { ApprovalRequest } from '../approval/types.js';
 import type { AskHuman } from '../approval/modes.js';
 import type { StdinLines } from './lines.js';
 
-export function formatApprovalPrompt(req: ApprovalRequest): string {
+function formatApprovalPrompt(req: ApprovalRequest): string {
   const who = req.call.origin?.length ? ` [subagent ${req.call.origin.join(' › ')}]` : '';
   const called = req.call.payload.name;
   const target = called === req.toolName ? req.toolName : `${called} → ${req.toolName}`;

@@ -11,7 +11,7 @@ import { driftLines } from '../llm/drift.js';
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 /** The one line naming what was added and the default chosen (pure). */
-export function firstRunLine(home: string, added: DetectedProvider[], defaultModel: string | null): string {
+function firstRunLine(home: string, added: DetectedProvider[], defaultModel: string | null): string {
   const what = added.map(
     (p) => `"${p.name}" (found ${p.source}; ${plural(p.models.length, 'model')} from its models endpoint)`,
   );

@@ -9,7 +9,7 @@ import { EXIT_FAILED, EXIT_USAGE, UsageError } from './exit.js';
  * The command line: `run` here, the other commands from the table of commands.ts. Only the named command's module
  * is loaded (`loaded`: its registration); the others are a name and a help line, enough for `floe --help`.
  */
-export function buildProgram(loaded?: { name: string; register: (program: Command) => void }): Command {
+function buildProgram(loaded?: { name: string; register: (program: Command) => void }): Command {
   const program = new Command();
   program
     .name('floe')

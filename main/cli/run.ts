@@ -223,12 +223,12 @@ export async function runCommand(promptParts: string[], flags: RunFlags): Promis
   }
 }
 
-export function sessionModelRef(session: AgentSession): string {
+function sessionModelRef(session: AgentSession): string {
   return `${session.model.model.provider}/${session.model.model.id}`;
 }
 
 /** The session_meta record of a session, read from the first line of its trace. */
-export function sessionMetaOf(sessionId: string): OmniMessage {
+function sessionMetaOf(sessionId: string): OmniMessage {
   const [first] = findTraceFiles(floeHome(), sessionId);
   const meta = first ? readTrace(first).messages.find((m) => m.type === 'session_meta') : undefined;
   if (!meta) throw new Error(`the trace of session ${sessionId} has no session_meta line`);

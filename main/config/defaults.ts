@@ -25,10 +25,10 @@ export const DEFAULT_CONFIG_YAML = `# Floe configuration: models and credentials
 providers: []
 `;
 
-export const SYSTEM_CONFIG_RESOURCE = 'default-system_config.yaml';
+const SYSTEM_CONFIG_RESOURCE = 'default-system_config.yaml';
 
 /** Folders that may hold resources/, in the order they are tried (source tree, bundled build, packaged app). */
-export function resourceDirs(): string[] {
+function resourceDirs(): string[] {
   const here = dirname(fileURLToPath(import.meta.url));
   const dirs = [join(here, '..', '..', 'resources'), join(here, '..', 'resources')];
   const rp = (process as { resourcesPath?: string }).resourcesPath;

@@ -14,5 +14,3 @@ export class ConfigError extends Error {
     super(message);
   }
 }
-
-export const isConfigError = (e: unknown): e is ConfigError => e instanceof ConfigError;

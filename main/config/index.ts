@@ -6,5 +6,4 @@ export * from './defaults.js';
 export * from './load.js';
 export * from './models.js';
 export * from './write.js';
-export { formatPath } from './issues.js';
 export * from './adopt.js';

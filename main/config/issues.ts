@@ -28,7 +28,7 @@ function valueAt(data: unknown, path: Path): unknown {
 }
 
 /** A short, safe rendering of a value for messages. */
-export function describeValue(v: unknown): string {
+function describeValue(v: unknown): string {
   if (v === undefined) return 'nothing';
   if (v === null) return 'null (an empty value)';
   if (Array.isArray(v)) return 'a list';
@@ -53,7 +53,7 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 /** Keys an object schema allows at `path` (walks shape/element/inner types), or undefined when unknown. */
-export function allowedKeys(schema: z.ZodType, path: Path): string[] | undefined {
+function allowedKeys(schema: z.ZodType, path: Path): string[] | undefined {
   let s: any = schema;
   const unwrap = () => {
     for (let i = 0; i < 20 && s?._zod?.def; i++) {

@@ -13,7 +13,7 @@ export const APPROVAL_MODE_VALUES = ['allow-all', 'deny-all', 'read-only', 'alwa
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 const modelRef = z.string().regex(MODEL_REF_RE, { error: 'must be "<provider>/<model id>", e.g. "local/qwen3"' });
 
-export const ModelConfigSchema = z.strictObject({
+const ModelConfigSchema = z.strictObject({
   id: z.string().min(1, { error: 'must not be empty' }),
   vision: z.boolean().default(false),
   context_window: z.number().int().positive().default(128000),
@@ -105,7 +105,7 @@ export const ConfigSchema = z
     }
   });
 
-export const ToolDefinitionConfigSchema = z.strictObject({
+const ToolDefinitionConfigSchema = z.strictObject({
   name: z.string().regex(TOOL_NAME_RE, { error: 'must be 1–64 letters, digits, "_" or "-"' }),
   description: z.string(),
   parameters: z.record(z.string(), z.unknown()),
@@ -116,7 +116,7 @@ export const ToolDefinitionConfigSchema = z.strictObject({
   aliases: z.array(z.string().regex(TOOL_NAME_RE, { error: 'must be 1–64 letters, digits, "_" or "-"' })).optional(),
 });
 
-export const McpServerConnectionSchema = z
+const McpServerConnectionSchema = z
   .strictObject({
     transport: z.enum(['stdio', 'http', 'sse']).optional(),
     command: z.string().min(1, { error: 'must not be empty' }).optional(),
@@ -157,14 +157,14 @@ export const McpServerConnectionSchema = z
   })
   .transform((c) => ({ ...c, transport: c.transport ?? (c.command !== undefined ? 'stdio' : 'http') }) as const);
 
-export const McpServerConfigSchema = z.strictObject({
+const McpServerConfigSchema = z.strictObject({
   name: z.string().regex(NAME_RE, { error: 'must use only letters, digits, "_" and "-"' }),
   /** false: kept in the file but not connected (Settings' enable/disable); default true */
   enabled: z.boolean().optional(),
   config: McpServerConnectionSchema,
 });
 
-export const CompactionConfigSchema = z.strictObject({
+const CompactionConfigSchema = z.strictObject({
   /** compaction fires when the last prompt reaches min(max_context_length, context_window − headroom) */
   max_context_length: z.number().int().positive().optional(),
   headroom: z.number().int().nonnegative().default(2048),
@@ -219,13 +219,8 @@ export const SystemConfigSchema = z
     dup(s.tools?.mcpServers, 'mcpServers', 'MCP server');
   });
 
-export type ModelConfig = z.output<typeof ModelConfigSchema>;
-export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
 /** What a caller may pass to addProvider: defaults (vision, context_window) may be left out. */
 export type ProviderConfigInput = z.input<typeof ProviderConfigSchema>;
 export type FloeConfig = z.output<typeof ConfigSchema>;
-export type ToolDefinitionConfig = z.output<typeof ToolDefinitionConfigSchema>;
-export type McpServerConnection = z.output<typeof McpServerConnectionSchema>;
 export type McpServerConfig = z.output<typeof McpServerConfigSchema>;
 export type SystemConfig = z.output<typeof SystemConfigSchema>;
-export type CompactionConfig = z.output<typeof CompactionConfigSchema>;

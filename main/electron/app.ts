@@ -38,11 +38,11 @@ export interface DesktopApp {
   host(): DesktopHost | null;
 }
 
-export function preloadPath(outMainDir: string): string {
+function preloadPath(outMainDir: string): string {
   return join(outMainDir, '..', 'preload', 'index.cjs');
 }
 
-export function rendererIndex(outMainDir: string): string {
+function rendererIndex(outMainDir: string): string {
   return join(outMainDir, '..', 'renderer', 'index.html');
 }
 
@@ -50,7 +50,7 @@ export function rendererIndex(outMainDir: string): string {
  * The dev server to load, if any: only in an unpackaged run. A packaged app ignores ELECTRON_RENDERER_URL, so the
  * environment cannot point it (and its IPC sender check and CSP) at another page.
  */
-export function devServer(opts: Pick<DesktopOptions, 'dev' | 'devServerUrl'>): string | undefined {
+function devServer(opts: Pick<DesktopOptions, 'dev' | 'devServerUrl'>): string | undefined {
   return opts.dev && opts.devServerUrl ? opts.devServerUrl : undefined;
 }
 

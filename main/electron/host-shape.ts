@@ -11,7 +11,7 @@ export interface DesktopHost {
   dispose(): Promise<void>;
 }
 
-export interface DesktopHostOptions {
+interface DesktopHostOptions {
   home: string;
   mode: 'desktop';
   pickFolder?: () => Promise<string | null>;

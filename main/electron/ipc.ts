@@ -5,8 +5,8 @@ import type { Envelope, EventName } from '../../shared/api.js';
 import type { DesktopHost } from './host-shape.js';
 import { isOurPage } from './security.js';
 
-export const CALL_CHANNEL = 'floe:call';
-export const EVENT_CHANNEL = 'floe:event';
+const CALL_CHANNEL = 'floe:call';
+const EVENT_CHANNEL = 'floe:event';
 
 /** What the handler reads from Electron's IpcMainInvokeEvent. */
 export interface InvokeEventLike {

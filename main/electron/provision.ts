@@ -61,7 +61,7 @@ interface Stamp {
   source: string;
 }
 
-export const SQLITE_STAMP = path.join('native', 'electron', 'better_sqlite3.json');
+const SQLITE_STAMP = path.join('native', 'electron', 'better_sqlite3.json');
 
 const label = (t: NativeTarget): string =>
   `${t.runtime === 'electron' ? 'Electron' : 'Node'} ${t.target} (ABI ${t.abi}, ${t.platform}-${t.arch})`;
@@ -86,7 +86,7 @@ function sqlitePackage(root: string): { dir: string; version: string } {
 }
 
 /** The child environment for native builds: npm's nodedir removed (it would make node-gyp use Node's headers). */
-export function buildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+function buildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(env)) if (k.toLowerCase() !== 'npm_config_nodedir') out[k] = v;
   delete out.ELECTRON_RUN_AS_NODE;
@@ -94,7 +94,7 @@ export function buildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** node-gyp's script: the one named by npm, a local install, or the copy bundled with npm. */
-export function nodeGypScript(root: string, env: NodeJS.ProcessEnv, execPath = process.execPath): string | null {
+function nodeGypScript(root: string, env: NodeJS.ProcessEnv, execPath = process.execPath): string | null {
   const rel = path.join('node_modules', 'node-gyp', 'bin', 'node-gyp.js');
   const candidates = [
     env.npm_config_node_gyp,
@@ -174,7 +174,7 @@ const loadScript = [
  * Whether `file` is a usable build for `target`: its ABI symbol matches, and (with a loader) it opens an in-memory
  * database under that runtime. Returns null when it is, else the reason.
  */
-export async function verifyBinary(
+async function verifyBinary(
   file: string,
   target: NativeTarget,
   loader: string | null,

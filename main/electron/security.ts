@@ -4,8 +4,6 @@
 // talk to the host.
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
 
-export { CSP } from './csp.js';
-
 /** The one window's options: isolated, sandboxed, no Node in the page, our preload; webSecurity left untouched. */
 export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
   return {
@@ -85,10 +83,10 @@ export type SecurableSession = {
 } & Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
 
 /** The one permission the app uses: web notifications, so "approval needed" reaches an unfocused window. */
-export const ALLOWED_PERMISSION = 'notifications';
+const ALLOWED_PERMISSION = 'notifications';
 
 /** Whether `permission` asked by a page at `url` is granted: notifications, and only for our own page. */
-export function permissionGranted(permission: string, url: unknown, expected: string): boolean {
+function permissionGranted(permission: string, url: unknown, expected: string): boolean {
   return permission === ALLOWED_PERMISSION && isOurPage(url, expected);
 }
 

@@ -12,8 +12,8 @@ import { prepareCall } from '../environment/prepare.js';
 import type { Toolset } from '../environment/toolset.js';
 import type { ToolServices } from '../environment/types.js';
 
-export const DENIED_BY_USER = 'Tool call denied by user.';
-export const DENIED_BY_POLICY = 'Tool call denied by policy.';
+const DENIED_BY_USER = 'Tool call denied by user.';
+const DENIED_BY_POLICY = 'Tool call denied by policy.';
 
 export interface CallRunnerOptions {
   sessionId: string;

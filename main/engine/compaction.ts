@@ -35,8 +35,6 @@ export const USER_BUDGET = 0.2;
 /** `sender` of the summary message in the new context */
 import { SUMMARY_HEADER, SUMMARY_SENDER } from '../../shared/omni/summary.js';
 
-export { SUMMARY_HEADER, SUMMARY_SENDER };
-
 /** min(maxContextLength, window − headroom); the headroom takes at most half of a small window. */
 export function compactionThreshold(window: number, s: CompactionSettings): number {
   const byWindow = Math.max(1, window - Math.min(s.headroom, Math.floor(window / 2)));
@@ -156,7 +154,7 @@ export function contextAfterSummary(
   return [...kept, userText(`${SUMMARY_HEADER}\n\n${summary.trim()}`, SUMMARY_SENDER), ...history.slice(tailStart)];
 }
 
-export function summaryInstruction(focus?: string): string {
+function summaryInstruction(focus?: string): string {
   return [
     'Stop working on the task for a moment: the conversation is about to be compacted, and what you write now',
     'replaces everything above it except my own messages. Write a handoff summary that lets the work continue',

@@ -4,7 +4,7 @@ import type { StopReason } from '../../shared/omni/types.js';
 
 export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [2000, 4000, 8000, 16000, 30000];
 /** A Retry-After longer than the schedule is honoured up to this bound. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 
 export function isRetryable(status: StopReason): boolean {
   return status === 'timeout' || status === 'malformed' || status === 'failed';

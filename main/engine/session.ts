@@ -34,8 +34,6 @@ import { AsyncQueue } from './queue.js';
 import { withoutImages } from './text-only.js';
 import { DEFAULT_RETRY_SCHEDULE_MS, isRetryable, retryDelay } from './retry.js';
 
-export { DENIED_BY_POLICY, DENIED_BY_USER } from './calls.js';
-
 /** Where complete messages and events are recorded (the trace writer). A throw fails the task clearly. */
 export interface TraceSink {
   append(msg: OmniMessage): unknown;
@@ -48,7 +46,7 @@ export interface TraceSink {
 }
 
 /** Prepares the session's tools on the first run; may emit events (MCP connects) through `emit`. */
-export type ToolsetProvider = (emit: (m: OmniMessage) => void, signal: AbortSignal) => Promise<Toolset>;
+type ToolsetProvider = (emit: (m: OmniMessage) => void, signal: AbortSignal) => Promise<Toolset>;
 
 export interface SessionOptions {
   id: string;

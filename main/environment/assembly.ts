@@ -5,7 +5,7 @@ import { Toolset } from './toolset.js';
 import { aliasConflicts, type ToolNameProblem } from './names.js';
 import { executeExtraTool } from './tools/execute-extra-tool.js';
 
-export const DEFAULT_BUILTINS = [
+const DEFAULT_BUILTINS = [
   'exec_command',
   'input_command',
   'run_subagent',

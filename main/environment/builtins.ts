@@ -8,7 +8,7 @@ import { runSubagentTool } from './tools/run-subagent.js';
 import type { Tool } from './types.js';
 
 /** Extra builtins registered by other modules (the subagent tools). */
-export const extraBuiltins: Record<string, Tool> = {};
+const extraBuiltins: Record<string, Tool> = {};
 
 export function builtinImplementations(): Record<string, Tool> {
   return {

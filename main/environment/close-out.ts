@@ -1,13 +1,10 @@
 // Pure text rules of the close-out contract (SPEC §4): truncation keeping the head, note layout, defaults.
 // No I/O, no timers — the Environment (environment.ts) applies these while streaming.
-import { INTERRUPTED_NOTE, INTERRUPTED_NOTES } from '../../shared/omni/notes.js';
+import { INTERRUPTED_NOTES } from '../../shared/omni/notes.js';
 import type { AbortedBy } from '../../shared/omni/types.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_OUTPUT = 16_000;
-
-/** The abort note (SPEC §4); defined once in shared/omni/notes.ts. */
-export const NOTE_ABORTED = INTERRUPTED_NOTE;
 
 /**
  * The reason of an abort the process itself made (disposing of the session, a consumer that stopped reading, a
@@ -23,7 +20,7 @@ export const abortedByOf = (signal: AbortSignal | undefined): Exclude<AbortedBy,
 
 /** The closing note of a call an abort ended, by who aborted it. */
 export const abortNote = (by: Exclude<AbortedBy, 'approval'>): string => INTERRUPTED_NOTES[by];
-export const NO_OUTPUT = '[no output]';
+const NO_OUTPUT = '[no output]';
 export const timeoutNote = (ms: number): string => `[tool timeout: exceeded ${ms}ms]`;
 export const truncatedNote = (n: number): string => `[output truncated: exceeded ${n} chars]`;
 export const errorNote = (message: string): string => `[tool error] ${message}`;

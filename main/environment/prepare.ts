@@ -7,7 +7,7 @@ import type { Toolset } from './toolset.js';
 import type { Permission, Tool } from './types.js';
 import { validateArgs } from './validate.js';
 
-export const EXECUTE_EXTRA_TOOL = 'execute_extra_tool';
+const EXECUTE_EXTRA_TOOL = 'execute_extra_tool';
 
 export interface PreparedCall {
   ok: true;
@@ -28,7 +28,7 @@ export interface FailedCall {
   toolName?: string;
 }
 
-export function parseArguments(
+function parseArguments(
   name: string,
   raw: string,
 ): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {

@@ -27,7 +27,7 @@ interface Waiter {
 
 export type HumanDecision = 'allow' | 'deny' | 'allow-session';
 
-export const newApprovalId = (): string => `approval-${randomBytes(16).toString('hex')}`;
+const newApprovalId = (): string => `approval-${randomBytes(16).toString('hex')}`;
 
 export class ApprovalBroker {
   private waiters = new Map<string, Waiter>();

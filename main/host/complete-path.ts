@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 
-export const MAX_SUGGESTIONS = 50;
+const MAX_SUGGESTIONS = 50;
 
 export function expandHome(p: string, home: string = homedir()): string {
   if (p === '~') return home;

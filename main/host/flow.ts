@@ -8,7 +8,7 @@
 import { TERMINAL_HIGH_WATERMARK, TERMINAL_LOW_WATERMARK } from '../../shared/api.js';
 
 /** live: data goes out; behind: nothing goes out until the pane catches up; resyncing: a screen copy is being made. */
-export type FlowMode = 'live' | 'behind' | 'resyncing';
+type FlowMode = 'live' | 'behind' | 'resyncing';
 
 export interface FlowState {
   mode: FlowMode;
@@ -24,7 +24,7 @@ export interface Watermarks {
   low: number;
 }
 
-export const DEFAULT_WATERMARKS: Watermarks = { high: TERMINAL_HIGH_WATERMARK, low: TERMINAL_LOW_WATERMARK };
+const DEFAULT_WATERMARKS: Watermarks = { high: TERMINAL_HIGH_WATERMARK, low: TERMINAL_LOW_WATERMARK };
 
 export interface FlowStep {
   state: FlowState;
@@ -34,7 +34,7 @@ export interface FlowStep {
 export const newFlow = (): FlowState => ({ mode: 'live', unacked: 0 });
 
 /** Resyncs of one pane are at least this far apart: a pane under a flood is redrawn ~5 times a second. */
-export const RESYNC_MIN_INTERVAL_MS = 200;
+const RESYNC_MIN_INTERVAL_MS = 200;
 
 /** How long to wait before the next resync, given when the previous one went out. */
 export function resyncDelay(

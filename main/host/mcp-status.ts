@@ -21,7 +21,7 @@ import type { Handlers } from './table.js';
 type M = 'mcp.list' | 'mcp.reconnect' | 'mcp.setEnabled' | 'mcp.add';
 
 /** The command line or URL of a server, for display (pure). */
-export function mcpTarget(s: McpServerConfig): string {
+function mcpTarget(s: McpServerConfig): string {
   const c = s.config;
   if (c.transport === 'stdio')
     return [c.command ?? '', ...(c.args ?? [])].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ');

@@ -7,7 +7,7 @@ import { badRequest, notFound } from './errors.js';
 import { workspaceOf } from './sessions.js';
 import { imageSourceOf, PREVIEW_TOOLS } from './views.js';
 
-export const PREVIEW_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const PREVIEW_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 export async function previewOf(
   ctx: HostContext,

@@ -4,7 +4,7 @@
 // Must not make requests or read config. The classes themselves are shared/failure-kind.ts (the chat uses them too).
 import { failureKind, type ProviderFailureInput, type ProviderFailureKind } from '../../shared/failure-kind.js';
 
-export { failureKind, type ProviderFailureInput, type ProviderFailureKind };
+export { failureKind, type ProviderFailureInput };
 
 export interface ProviderFailure {
   kind: ProviderFailureKind;

@@ -8,14 +8,14 @@ import { mustSession } from './sessions.js';
 import type { Handlers } from './table.js';
 
 /** A rule for the renderer: its pattern shown with control characters escaped (issue 26), and its label. */
-export const ruleView = (r: Rule): ApiRule => ({
+const ruleView = (r: Rule): ApiRule => ({
   ...r,
   pattern: r.pattern === null ? null : displaySafe(r.pattern),
   label: ruleLabel(r),
 });
 
 /** The project folder of a session (its root's project), or null. */
-export function projectKeyOf(ctx: HostContext, sessionId: string): string | null {
+function projectKeyOf(ctx: HostContext, sessionId: string): string | null {
   const s = ctx.store.sessions.get(sessionId);
   if (!s?.projectId) return null;
   return ctx.store.projects.get(s.projectId)?.path ?? null;

@@ -24,7 +24,7 @@ export function isPlain(chunk: string): boolean {
 const COMPLETE_ESC = /^\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]P_^X][^\x07\x1b]*(?:\x07|\x1b\\)|(?![[\]P_^X])[ -/]*[0-~])/;
 
 /** Longest carry kept for an unfinished sequence; past it the chunk is passed on as it is. */
-export const MAX_CARRY = 64 * 1024;
+const MAX_CARRY = 64 * 1024;
 
 /**
  * Splits off an escape sequence left unfinished at the end of a chunk, so that every chunk the screen classifies

@@ -10,7 +10,7 @@ import { compactPlain, isPlain, minKeepLineFeeds, splitUnfinished } from './scre
 const { Terminal } = xtermHeadless;
 
 /** Scrollback lines of the host copy, all sent with each screen (serialising costs ~0.05 ms a line). */
-export const SCREEN_SCROLLBACK = 200;
+const SCREEN_SCROLLBACK = 200;
 /** A plain run is cut down and parsed once it holds this many characters. */
 const COMPACT_AT = 256 * 1024;
 /** Line feeds kept of a plain run beyond the minimum, so the copy keeps a little scrollback. */
@@ -18,8 +18,8 @@ const EXTRA_KEEP = 100;
 
 /** Characters handed to the parser but not parsed yet above which the host may pause the pty (its own memory
  * bound, the only reason it ever pauses one), and below which it resumes. */
-export const SCREEN_BACKLOG_HIGH = 8 * 1024 * 1024;
-export const SCREEN_BACKLOG_LOW = 1024 * 1024;
+const SCREEN_BACKLOG_HIGH = 8 * 1024 * 1024;
+const SCREEN_BACKLOG_LOW = 1024 * 1024;
 
 type Op = { data: string } | { cols: number; rows: number };
 

@@ -13,7 +13,7 @@ import type { Handlers } from './table.js';
 import { liveContext } from './views.js';
 
 /** The instruction list a session_meta recorded (agent_state.instructions), ignoring anything malformed. */
-export function instructionsOfMeta(meta: OmniMessage | undefined): ApiSessionContext['instructions'] {
+function instructionsOfMeta(meta: OmniMessage | undefined): ApiSessionContext['instructions'] {
   const list = (meta?.payload as { agent_state?: { instructions?: unknown } } | undefined)?.agent_state?.instructions;
   if (!Array.isArray(list)) return [];
   return list.flatMap((i: unknown) => {

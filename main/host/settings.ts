@@ -39,10 +39,10 @@ type M =
   | 'settings.discoverModels'
   | 'usage.totals';
 
-export const TEST_PROVIDER_TIMEOUT_MS = 20_000;
-export const DISCOVER_TIMEOUT_MS = 10_000;
+const TEST_PROVIDER_TIMEOUT_MS = 20_000;
+const DISCOVER_TIMEOUT_MS = 10_000;
 
-export function settingsView(config: FloeConfig, agents: string[]): ApiSettings {
+function settingsView(config: FloeConfig, agents: string[]): ApiSettings {
   return {
     providers: config.providers.map((p) => ({
       name: p.name,

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { Method, ParamsSchemas, Results } from '../../shared/api.js';
 
-export type ParsedParams<M extends Method> = z.output<(typeof ParamsSchemas)[M]>;
-export type Handler<M extends Method> = (params: ParsedParams<M>) => Promise<Results[M]> | Results[M];
+type ParsedParams<M extends Method> = z.output<(typeof ParamsSchemas)[M]>;
+type Handler<M extends Method> = (params: ParsedParams<M>) => Promise<Results[M]> | Results[M];
 export type HandlerTable = { [M in Method]: Handler<M> };
 export type Handlers<K extends Method> = { [M in K]: Handler<M> };

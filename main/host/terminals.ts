@@ -29,9 +29,9 @@ export type HubRegistry = Pick<
 >;
 
 /** Characters of raw output kept per command to seed its screen copy when a pane first needs it. */
-export const HUB_SCROLLBACK_CHARS = 512 * 1024;
+const HUB_SCROLLBACK_CHARS = 512 * 1024;
 /** Exited commands remembered per root session. */
-export const HUB_EXITED_KEPT = 64;
+const HUB_EXITED_KEPT = 64;
 
 interface Proc {
   rootId: string;

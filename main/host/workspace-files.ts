@@ -11,7 +11,7 @@ import ignore, { type Ignore } from 'ignore';
 const run = promisify(execFile);
 
 /** At most this many paths are returned (the list says when it was cut). */
-export const MAX_WORKSPACE_FILES = 20_000;
+const MAX_WORKSPACE_FILES = 20_000;
 /** The walk gives up below this depth (deep trees are rarely what a person mentions). */
 const MAX_DEPTH = 12;
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);

@@ -33,7 +33,7 @@ type M =
   | 'worktrees.remove'
   | 'worktrees.cleanup';
 
-export const worktreeView = (r: WorktreeRecord): ApiWorktree => ({
+const worktreeView = (r: WorktreeRecord): ApiWorktree => ({
   name: r.name,
   sessionId: r.sessionId,
   repo: r.repo,

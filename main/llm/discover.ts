@@ -52,7 +52,7 @@ export const KNOWN_PROVIDERS: readonly KnownProvider[] = [
 ];
 
 /** At most this many models are offered per provider (OpenRouter lists hundreds). */
-export const MAX_MODELS = 40;
+const MAX_MODELS = 40;
 
 export interface DiscoveredModel {
   id: string;

@@ -60,7 +60,7 @@ export function stopReasonForStatus(status: number): StopReason {
 }
 
 /** What an HTTP failure status means, as the first words of its message: the stop reason alone ("timeout") hides it. */
-export function labelForStatus(status: number): string {
+function labelForStatus(status: number): string {
   if (status === 429) return 'rate limited: ';
   if (status >= 500) return 'server error: ';
   if (status === 408) return 'timeout: ';

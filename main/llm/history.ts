@@ -10,7 +10,7 @@ export interface Turn {
 
 const COMPLETE = new Set(['text', 'thinking', 'tool_call', 'tool_call_output', 'image_url', 'inline_data']);
 
-export function sideOf(p: CompletePayload): 'user' | 'assistant' {
+function sideOf(p: CompletePayload): 'user' | 'assistant' {
   if (p.type === 'text') return p.role;
   if (p.type === 'thinking' || p.type === 'tool_call') return 'assistant';
   return 'user';

@@ -7,7 +7,7 @@ import type { OmniMessage, TokenCounts } from '../../shared/omni/types.js';
 import { abortedFailure, classifyFailure, type FailureContext, timeoutFailure } from './errors.js';
 import type { ModelRequest, ModelResult } from './types.js';
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** What a provider's stream reader offers the driver. */
 export interface EventReader<E> {

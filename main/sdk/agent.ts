@@ -407,7 +407,7 @@ function lastUsage(messages: OmniMessage[]): TokenCounts | undefined {
   return undefined;
 }
 
-export const INTERRUPTED_COMPACTION = 'interrupted: the compaction did not finish; the context from before it is kept';
+const INTERRUPTED_COMPACTION = 'interrupted: the compaction did not finish; the context from before it is kept';
 
 /** A compaction_begin in these messages with no compaction_end after it. */
 function openCompaction(messages: OmniMessage[]): boolean {

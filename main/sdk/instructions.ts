@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'] as const;
+const INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'] as const;
 /** larger files are cut, with a note saying so */
-export const MAX_INSTRUCTION_CHARS = 64_000;
+const MAX_INSTRUCTION_CHARS = 64_000;
 
 export interface ProjectInstructions {
   /** the text to append to the system prompt ('' when there is none) */

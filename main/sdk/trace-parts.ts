@@ -10,7 +10,7 @@ import { TraceWriter } from '../trace/writer.js';
 const PART_RE = /^(.+)_(\d{3,})\.jsonl$/;
 
 /** `<dir>/<id>_<n+1>.jsonl` for `<dir>/<id>_<n>.jsonl`. */
-export function nextPartPath(file: string): string {
+function nextPartPath(file: string): string {
   const m = PART_RE.exec(path.basename(file));
   if (!m) throw new Error(`trace file ${file} is not named <session-id>_<NNN>.jsonl; cannot start the next part`);
   return path.join(path.dirname(file), `${m[1]}_${String(Number(m[2]) + 1).padStart(3, '0')}.jsonl`);

@@ -5,7 +5,7 @@ import type { Db } from './db.js';
 import { StoreError } from './errors.js';
 import type { Clock } from './ids.js';
 
-export interface ApprovalRule {
+interface ApprovalRule {
   sessionId: string;
   toolName: string;
   createdAt: string;
@@ -25,7 +25,7 @@ export interface PendingApproval {
   createdAt: string;
 }
 
-export type NewPendingApproval = Omit<PendingApproval, 'createdAt' | 'origin'> & {
+type NewPendingApproval = Omit<PendingApproval, 'createdAt' | 'origin'> & {
   origin?: string[] | null;
   createdAt?: string;
 };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { StoreError } from './errors.js';
 import { claimOwnerFile, liveOwner, ownerAlive, recordedOwner, type Owner } from './owner-file.js';
 
-export const claimsDir = (home: string): string => path.join(home, 'claims');
+const claimsDir = (home: string): string => path.join(home, 'claims');
 
 /** The claim file of a session; ids that are not plain file names (imported ones) are hashed. */
 export function claimFile(home: string, sessionId: string): string {

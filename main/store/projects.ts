@@ -41,7 +41,7 @@ export interface ProjectsRepo {
   remove(id: string): boolean;
 }
 
-export function folderMissing(path: string): boolean {
+function folderMissing(path: string): boolean {
   try {
     return !statSync(path).isDirectory();
   } catch {

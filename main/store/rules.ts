@@ -41,13 +41,13 @@ const toRule = (r: RuleRow): Rule => ({
   createdAt: r.created_at,
 });
 
-export const newRuleId = (): string => `rule-${randomBytes(6).toString('hex')}`;
+const newRuleId = (): string => `rule-${randomBytes(6).toString('hex')}`;
 
 /**
  * A project folder as project rules key it: its real path, so that a rule holds however the folder is reached
  * (issue 26: a project opened through a symlink escaped its deny rules). A folder that is gone keeps its path.
  */
-export function projectRuleKey(folder: string): string {
+function projectRuleKey(folder: string): string {
   try {
     return realpathSync(folder);
   } catch {

@@ -7,10 +7,10 @@ import type { Db } from './db.js';
 import { StoreError } from './errors.js';
 import type { Clock } from './ids.js';
 
-export type SessionStatus = 'idle' | 'running' | 'failed' | 'completed' | 'aborted';
-export const SESSION_STATUSES: readonly SessionStatus[] = ['idle', 'running', 'failed', 'completed', 'aborted'];
-export type SessionSource = 'desktop' | 'cli' | 'import' | 'subagent';
-export const SESSION_SOURCES: readonly SessionSource[] = ['desktop', 'cli', 'import', 'subagent'];
+type SessionStatus = 'idle' | 'running' | 'failed' | 'completed' | 'aborted';
+const SESSION_STATUSES: readonly SessionStatus[] = ['idle', 'running', 'failed', 'completed', 'aborted'];
+type SessionSource = 'desktop' | 'cli' | 'import' | 'subagent';
+const SESSION_SOURCES: readonly SessionSource[] = ['desktop', 'cli', 'import', 'subagent'];
 
 export interface Session {
   id: string;
@@ -43,7 +43,7 @@ export interface NewSession {
   tokens?: TokenCounts;
 }
 
-export interface SessionFilter {
+interface SessionFilter {
   projectId?: string;
   parentSessionId?: string;
   source?: SessionSource;

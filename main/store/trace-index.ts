@@ -40,7 +40,7 @@ export interface TraceRow {
   excerpt: string;
 }
 
-export interface EventFilter {
+interface EventFilter {
   /** only these kinds (payload.type / message type); empty or absent = all */
   kinds?: string[];
   /** exact tool name */
@@ -49,7 +49,7 @@ export interface EventFilter {
   text?: string;
 }
 
-export interface EventPage extends EventFilter {
+interface EventPage extends EventFilter {
   /** rows to skip (in file order); default 0 */
   offset?: number;
   /** rows to return; default 200, at most 5000 */

@@ -16,7 +16,7 @@ export interface DeadHolder {
 }
 
 /** True when the last `request_begin` of `messages` has no `request_end` after it. */
-export function requestOpen(messages: OmniMessage[]): boolean {
+function requestOpen(messages: OmniMessage[]): boolean {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
     if (m.type !== 'event_msg') continue;

@@ -48,7 +48,7 @@ function assertSegment(kind: string, s: string): void {
 }
 
 /** `<home>/agents/<agent>/traces` */
-export function tracesDir(home: string, agent: string): string {
+function tracesDir(home: string, agent: string): string {
   assertSegment('agent name', agent);
   return join(home, 'agents', agent, 'traces');
 }

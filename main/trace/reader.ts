@@ -5,7 +5,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { looksLikeOmniMessage } from '../../shared/omni/guards.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 
-export interface BadLine {
+interface BadLine {
   /** 1-based line number */
   line: number;
   error: string;

@@ -92,7 +92,7 @@ export function validateImportedTrace(input: string): ImportResult {
   return { sessionId: (messages[0].payload as { session_id: string }).session_id, messages, text, warnings, starts };
 }
 
-export interface ImportedPart {
+interface ImportedPart {
   /** the part's text, stored byte for byte as `<id>_<NNN>.jsonl` */
   text: string;
   messages: OmniMessage[];

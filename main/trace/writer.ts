@@ -36,7 +36,7 @@ const defaultFs: TraceFs = {
 };
 
 /** The trace file cannot be opened: a problem of the user's disk or FLOE_HOME, never a bug (no stack trace). */
-export class TraceOpenError extends Error {
+class TraceOpenError extends Error {
   override readonly name = 'TraceOpenError';
   readonly userError = true;
   readonly code = 'bad_request' as const;
@@ -65,7 +65,7 @@ function describeCause(e: unknown): string {
 }
 
 /** Why a message may not go into a trace, or undefined when it may. */
-export function traceRefusal(msg: OmniMessage): string | undefined {
+function traceRefusal(msg: OmniMessage): string | undefined {
   const ptype = (msg?.payload as { type?: unknown } | undefined)?.type;
   if (typeof ptype === 'string' && ptype.startsWith('partial_')) {
     return `streaming partial "${ptype}" messages are never written to a trace (write the complete message instead)`;

@@ -8,7 +8,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The cookie's name for a server on `port`: two Floe servers on one machine never overwrite each other's. */
-export const tokenCookieName = (port: number): string => `floe_token_${port}`;
+const tokenCookieName = (port: number): string => `floe_token_${port}`;
 
 export const newToken = (): string => randomBytes(24).toString('base64url');
 
@@ -54,7 +54,7 @@ export function socketTokenOk(url: URL, token: string): boolean {
 }
 
 /** Origins a WebSocket may come from: the page this server serves (127.0.0.1 / localhost at its port). */
-export function allowedOrigins(port: number, host: string): string[] {
+function allowedOrigins(port: number, host: string): string[] {
   const set = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
   if (host === '::1') set.add(`http://[::1]:${port}`);
   return [...set];

@@ -1,3 +1,3 @@
 // Public face of browser mode (main/web). Re-exports only.
-export { startWebServer, type WebServer, type WebServerOptions, type HostLike } from './server.js';
-export { CSP, SECURITY_HEADERS } from './headers.js';
+export { startWebServer, type WebServer, type HostLike } from './server.js';
+export { CSP } from './headers.js';

@@ -26,7 +26,7 @@ export async function mergeConflicts(cwd: string, ours: string, theirs: string):
 }
 
 /** A commit of `tree` on top of the worktree's HEAD that no branch points at (for merge-tree). */
-export async function snapshotCommit(r: WorktreeRecord, tree: string): Promise<string> {
+async function snapshotCommit(r: WorktreeRecord, tree: string): Promise<string> {
   return gitOut(r.path, [...(await identityArgs(r.path)), 'commit-tree', tree, '-p', 'HEAD', '-m', 'floe snapshot']);
 }
 

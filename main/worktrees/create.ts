@@ -124,7 +124,7 @@ export async function createWorktree(
 }
 
 /** The variables every command of the worktree's session gets. */
-export function commandEnv(r: WorktreeRecord): Record<string, string> {
+function commandEnv(r: WorktreeRecord): Record<string, string> {
   return {
     FLOE_PORT_BASE: String(r.portBase),
     FLOE_WORKTREE_BRANCH: r.branch,
@@ -141,7 +141,7 @@ export function sessionCommands(r: WorktreeRecord): { env: Record<string, string
  * The folders a sandbox must leave writable besides the workspace so git works in the worktree: its own git dir
  * (index, HEAD) and the shared objects, refs and reflogs its commits write. Hooks and config stay out.
  */
-export function writableGitRoots(r: WorktreeRecord): string[] {
+function writableGitRoots(r: WorktreeRecord): string[] {
   if (!r.gitDir || !r.commonDir) return [];
   return [r.gitDir, ...['objects', 'refs', 'logs'].map((d) => path.join(r.commonDir, d))];
 }

@@ -8,7 +8,7 @@ import { WorktreeError } from './errors.js';
 import { gitOut, gitRun, nul } from './git.js';
 import type { WorktreeRecord } from './records.js';
 
-export type FileStatus = 'added' | 'modified' | 'deleted' | 'type-changed';
+type FileStatus = 'added' | 'modified' | 'deleted' | 'type-changed';
 export interface ChangedFile {
   path: string;
   status: FileStatus;

@@ -17,7 +17,7 @@ export type MergeOutcome =
   | { status: 'conflict'; conflicts: string[] };
 
 /** Commits whatever the worktree holds on the session's branch; false when there was nothing to commit. */
-export async function commitWork(r: WorktreeRecord, message: string): Promise<boolean> {
+async function commitWork(r: WorktreeRecord, message: string): Promise<boolean> {
   await gitRun(r.path, ['add', '-A', '--', '.']);
   const staged = await gitRun(r.path, ['diff', '--cached', '--quiet'], { okCodes: [1] });
   if (staged.code === 0) return false;
@@ -26,7 +26,7 @@ export async function commitWork(r: WorktreeRecord, message: string): Promise<bo
 }
 
 /** The worktree (the user's checkout, usually) that has `branch` checked out, if any. */
-export async function checkoutOf(repo: string, branch: string): Promise<string | null> {
+async function checkoutOf(repo: string, branch: string): Promise<string | null> {
   const out = await gitOut(repo, ['worktree', 'list', '--porcelain']);
   let current: string | null = null;
   for (const line of out.split('\n')) {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { WorktreeError } from './errors.js';
 
-export type WorktreeState = 'active' | 'merged' | 'abandoned';
+type WorktreeState = 'active' | 'merged' | 'abandoned';
 
 export interface WorktreeRecord {
   /** the folder and branch suffix: `<repo name>-<6 hex>` */
@@ -43,7 +43,7 @@ export interface WorktreeRecord {
 }
 
 export const worktreesDir = (home: string): string => path.join(home, 'worktrees');
-export const recordPath = (home: string, name: string): string => path.join(worktreesDir(home), `${name}.json`);
+const recordPath = (home: string, name: string): string => path.join(worktreesDir(home), `${name}.json`);
 export const setupLogPath = (home: string, name: string): string => path.join(worktreesDir(home), `${name}.setup.log`);
 
 /** A new worktree name from the repository's folder name: letters, digits, `-`, at most 24 of them, + 6 hex. */

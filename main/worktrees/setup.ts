@@ -18,9 +18,9 @@ import {
 } from './setup-config.js';
 
 /** Longest a setup command may run. */
-export const SETUP_TIMEOUT_MS = 10 * 60_000;
+const SETUP_TIMEOUT_MS = 10 * 60_000;
 /** Folders linked from the user's checkout rather than copied or installed again. */
-export const LINKED_DIRS = ['node_modules'];
+const LINKED_DIRS = ['node_modules'];
 
 const readIf = (file: string): string | undefined => {
   try {

@@ -1,6 +1,5 @@
 // Builders for OmniMessages: the only place that stamps timestamps and envelopes. Pure; no I/O.
 import type {
-  CompletePayload,
   EventMessage,
   EventPayload,
   ModelMessage,
@@ -15,7 +14,7 @@ import type {
   TokenCounts,
 } from './types.js';
 
-export const now = (): string => new Date().toISOString();
+const now = (): string => new Date().toISOString();
 
 export function modelMsg<P extends ModelMsgPayload>(payload: P, origin?: string[]): ModelMessage<P> {
   const m: ModelMessage<P> = { timestamp: now(), type: 'model_msg', payload };
@@ -74,5 +73,3 @@ export function addTokens(a: TokenCounts, b: TokenCounts): TokenCounts {
 export function withOrigin<M extends OmniMessage>(msg: M, childSessionId: string): M {
   return { ...msg, origin: [childSessionId, ...(msg.origin ?? [])] };
 }
-
-export type { CompletePayload };

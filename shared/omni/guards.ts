@@ -5,25 +5,19 @@ import type {
   EventPayload,
   ModelMessage,
   OmniMessage,
-  PartialPayload,
   SessionMetaMessage,
   ToolCallOutputPayload,
   ToolCallPayload,
 } from './types.js';
 
 const COMPLETE = new Set(['text', 'thinking', 'tool_call', 'tool_call_output', 'image_url', 'inline_data']);
-const PARTIAL = new Set(['partial_text', 'partial_thinking', 'partial_tool_call', 'partial_tool_call_output']);
 
 const ptype = (m: OmniMessage): string | undefined => (m.payload as { type?: string } | undefined)?.type;
 
 export const isSessionMeta = (m: OmniMessage): m is SessionMetaMessage => m.type === 'session_meta';
-export const isModelMsg = (m: OmniMessage): m is ModelMessage => m.type === 'model_msg';
-export const isEventMsg = (m: OmniMessage): m is EventMessage => m.type === 'event_msg';
 
 export const isComplete = (m: OmniMessage): m is ModelMessage<CompletePayload> =>
   m.type === 'model_msg' && COMPLETE.has(ptype(m) ?? '');
-export const isPartial = (m: OmniMessage): m is ModelMessage<PartialPayload> =>
-  m.type === 'model_msg' && PARTIAL.has(ptype(m) ?? '');
 
 export const isToolCall = (m: OmniMessage): m is ModelMessage<ToolCallPayload> =>
   m.type === 'model_msg' && ptype(m) === 'tool_call';

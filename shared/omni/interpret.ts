@@ -15,12 +15,12 @@ import type {
 
 /** How a tool call ended. `aborted`: the person stopped it; `interrupted`: the process running it stopped. */
 export type ToolOutcome = 'ok' | 'error' | 'denied' | 'aborted' | 'interrupted';
-export const TOOL_OUTCOMES: readonly ToolOutcome[] = ['ok', 'error', 'denied', 'aborted', 'interrupted'];
+const TOOL_OUTCOMES: readonly ToolOutcome[] = ['ok', 'error', 'denied', 'aborted', 'interrupted'];
 
 /** How a model request ended. */
 export type RequestOutcome = 'ok' | 'error' | 'aborted';
 
-export interface McpResultFact {
+interface McpResultFact {
   server: string;
   failed: boolean;
   /** the error, else the status word */
@@ -143,7 +143,7 @@ export function hostDiedText(p: { readonly [k: string]: unknown }): string {
 }
 
 /** One line for a `model_switch` event: "model switched to openai/gpt-5 (was local/qwen3)". */
-export function modelSwitchText(p: { readonly [k: string]: unknown }): string {
+function modelSwitchText(p: { readonly [k: string]: unknown }): string {
   const to = typeof p.to === 'string' && p.to ? p.to : 'another model';
   return `model switched to ${to}${typeof p.from === 'string' && p.from ? ` (was ${p.from})` : ''}`;
 }

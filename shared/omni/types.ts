@@ -2,9 +2,8 @@
 // IPC/WebSocket. Types only — no runtime logic lives here.
 
 export type StopReason = 'completed' | 'failed' | 'aborted' | 'timeout' | 'malformed' | 'auth';
-export const STOP_REASONS: readonly StopReason[] = ['completed', 'failed', 'aborted', 'timeout', 'malformed', 'auth'];
 
-export type MessageType = 'session_meta' | 'model_msg' | 'event_msg';
+type MessageType = 'session_meta' | 'model_msg' | 'event_msg';
 
 /** Opaque provider data (thinking signatures, source field names…) kept and replayed byte for byte. */
 export type Fidelity = Record<string, unknown>;
@@ -21,7 +20,7 @@ export interface TextPayload extends ModelMsgCommon {
   text: string;
   sender?: string;
 }
-export interface ThinkingPayload extends ModelMsgCommon {
+interface ThinkingPayload extends ModelMsgCommon {
   type: 'thinking';
   thinking: string;
 }
@@ -47,11 +46,11 @@ export interface ToolCallOutputPayload extends ModelMsgCommon {
   aborted_by?: AbortedBy;
 }
 export type AbortedBy = 'user' | 'host' | 'approval';
-export interface ImageUrlPayload extends ModelMsgCommon {
+interface ImageUrlPayload extends ModelMsgCommon {
   type: 'image_url';
   image_url: string;
 }
-export interface InlineDataPayload extends ModelMsgCommon {
+interface InlineDataPayload extends ModelMsgCommon {
   type: 'inline_data';
   data: string; // base64
   mime_type: string;
@@ -61,18 +60,18 @@ export type CompletePayload =
 
 // ── streaming partials ─────────────────────────────────────────────────────────────────────────────────
 export type PartialEventType = 'start' | 'delta' | 'stop';
-export interface PartialTextPayload {
+interface PartialTextPayload {
   type: 'partial_text';
   event_type: PartialEventType;
   text?: string;
   role?: 'assistant';
 }
-export interface PartialThinkingPayload {
+interface PartialThinkingPayload {
   type: 'partial_thinking';
   event_type: PartialEventType;
   thinking?: string;
 }
-export interface PartialToolCallPayload {
+interface PartialToolCallPayload {
   type: 'partial_tool_call';
   event_type: PartialEventType;
   tool_call_id: string;
@@ -80,13 +79,13 @@ export interface PartialToolCallPayload {
   /** argument JSON fragment */
   arguments?: string;
 }
-export interface PartialToolCallOutputPayload {
+interface PartialToolCallOutputPayload {
   type: 'partial_tool_call_output';
   event_type: PartialEventType;
   tool_call_id: string;
   output?: string;
 }
-export type PartialPayload =
+type PartialPayload =
   PartialTextPayload | PartialThinkingPayload | PartialToolCallPayload | PartialToolCallOutputPayload;
 
 export type ModelMsgPayload = CompletePayload | PartialPayload;
@@ -109,11 +108,11 @@ export interface ToolSchema {
   description: string;
   parameters: Record<string, unknown>;
 }
-export interface ToolListReadyPayload {
+interface ToolListReadyPayload {
   type: 'tool_list_ready';
   tools: ToolSchema[];
 }
-export interface McpConnectBeginPayload {
+interface McpConnectBeginPayload {
   type: 'mcp_connect_begin';
   servers: string[];
 }
@@ -124,15 +123,15 @@ export interface McpServerResult {
   tool_count: number;
   error?: string;
 }
-export interface McpConnectEndPayload {
+interface McpConnectEndPayload {
   type: 'mcp_connect_end';
   status: 'ok' | 'partial' | 'failed';
   results: McpServerResult[];
 }
-export interface RequestBeginPayload {
+interface RequestBeginPayload {
   type: 'request_begin';
 }
-export interface RequestEndPayload {
+interface RequestEndPayload {
   type: 'request_end';
   status: StopReason;
   error_message?: string;
@@ -141,7 +140,7 @@ export interface RequestEndPayload {
 }
 export type Decision = 'allow' | 'deny' | 'forbidden';
 export type DecidedBy = 'mode' | 'human' | 'rule';
-export interface ApprovalDecisionPayload {
+interface ApprovalDecisionPayload {
   type: 'approval_decision';
   decision: Decision;
   tool_call_id: string;
@@ -158,12 +157,12 @@ export interface TokenCounts {
   output: number;
   total: number;
 }
-export interface TokenUsagePayload {
+interface TokenUsagePayload {
   type: 'token_usage';
   session: TokenCounts;
   request: TokenCounts;
 }
-export interface CompactionBeginPayload {
+interface CompactionBeginPayload {
   type: 'compaction_begin';
   /** Floe's fields (other harnesses may write none): why, how, tokens in context, model turns compacted */
   reason?: 'threshold' | 'overflow' | 'manual' | string;
@@ -173,7 +172,7 @@ export interface CompactionBeginPayload {
   /** what a manual compaction was asked to keep in focus */
   focus?: string;
 }
-export interface CompactionEndPayload {
+interface CompactionEndPayload {
   type: 'compaction_end';
   /** Floe's fields: completed, or failed (the old context stays); what was done; the new context's estimate */
   status?: 'completed' | 'failed' | string;
@@ -184,14 +183,14 @@ export interface CompactionEndPayload {
   /** usage of the summary request */
   usage?: TokenCounts;
 }
-export interface AbortPayload {
+interface AbortPayload {
   type: 'abort';
   reason?: string;
   /** Floe's field: the person's Stop (`user`) or the process itself (`host`: disposal, a failed trace write) */
   by?: 'user' | 'host';
 }
 /** The process running the session died mid-task (recorded by the next process to run it); not a user abort. */
-export interface HostDiedPayload {
+interface HostDiedPayload {
   type: 'host_died';
   /** pid and kind ("floe run", "floe web", "desktop") of the process that died */
   pid: number;
@@ -199,19 +198,19 @@ export interface HostDiedPayload {
   /** when that process had claimed the session (ISO) */
   since?: string;
 }
-export interface SubagentPayload {
+interface SubagentPayload {
   type: 'subagent';
   session_id: string;
 }
 /** Something the person should know that stopped nothing (e.g. the login environment could not be captured). */
-export interface WarningPayload {
+interface WarningPayload {
   type: 'warning';
   /** what reports it, e.g. `shell` */
   source: string;
   message: string;
 }
 /** The session's model was changed between tasks (the composer's model picker, `/model`): the next request uses `to`. */
-export interface ModelSwitchPayload {
+interface ModelSwitchPayload {
   type: 'model_switch';
   /** "provider/id" before and after */
   from: string;
@@ -233,7 +232,7 @@ export type EventPayload =
   | WarningPayload
   | ModelSwitchPayload;
 
-export type Payload = SessionMetaPayload | ModelMsgPayload | EventPayload;
+type Payload = SessionMetaPayload | ModelMsgPayload | EventPayload;
 
 export interface OmniMessage<P = Payload> {
   /** ISO 8601 UTC */

@@ -1,7 +1,7 @@
 // Pure: the environment of a command's pty (SPEC §5): the host's env plus the caller's, then the hardening that
 // keeps anything from waiting on a human (editor, credential prompt, pager). Must not read process.env itself.
 
-export const HARDENED_ENV: Readonly<Record<string, string>> = {
+const HARDENED_ENV: Readonly<Record<string, string>> = {
   GIT_EDITOR: 'true',
   GIT_TERMINAL_PROMPT: '0',
   PAGER: 'cat',

@@ -7,7 +7,7 @@ import { endMarkerTrap, startMarkerLine } from './end-marker.js';
 import type { LaunchMode } from './login-snapshot.js';
 
 /** Single-quotes `s` for bash. */
-export function shellQuote(s: string): string {
+function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 

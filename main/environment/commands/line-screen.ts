@@ -34,7 +34,7 @@ const enum St {
 const ALT_MODES = new Set([1049, 1047, 47]);
 
 /** Text without trailing spaces (what a person copies from a terminal line). */
-export function trimSpaces(s: string): string {
+function trimSpaces(s: string): string {
   let end = s.length;
   while (end > 0 && s.charCodeAt(end - 1) === 32) end--;
   return end === s.length ? s : s.slice(0, end);

@@ -20,10 +20,10 @@ import { TAG_VAR } from './containment.js';
 import { describeChanges, snapshotChanges } from './snapshot-diff.js';
 import { buildSnapshot, profileFiles, type CapturedShell } from './snapshot-text.js';
 
-export const CAPTURE_TIMEOUT_MS = 10_000;
+const CAPTURE_TIMEOUT_MS = 10_000;
 const VALIDATE_TIMEOUT_MS = 5_000;
 /** how long a timed-out login shell may take over its clean-up (EXIT traps) before it is SIGKILLed */
-export const CAPTURE_TERM_GRACE_MS = 30_000;
+const CAPTURE_TERM_GRACE_MS = 30_000;
 
 /** How a command's bash is started: with the snapshot, as a login shell, or without any profile. */
 export type LaunchMode = { kind: 'snapshot'; path: string } | { kind: 'login' } | { kind: 'plain' };
@@ -39,7 +39,7 @@ export interface LoginSnapshotOptions {
 }
 
 /** The profile files' state: a change means the snapshot may be out of date. */
-export function profileSignature(home: string): string {
+function profileSignature(home: string): string {
   const parts: string[] = [];
   for (const f of profileFiles(home)) {
     try {

@@ -13,11 +13,11 @@ import { ALT_SCREEN_EXITS, DEFAULT_SLICE_LIMITS, splitSlices, type SliceLimits }
 const { Terminal } = xtermHeadless;
 
 /** Clean text kept between reads at most (the head is kept; the Environment truncates far below this anyway). */
-export const MODEL_TEXT_CAP = 1024 * 1024;
+const MODEL_TEXT_CAP = 1024 * 1024;
 
 /** Unparsed characters above which the producer should pause, and below which it may resume. */
-export const VIEW_BACKLOG_HIGH = 2 * 1024 * 1024;
-export const VIEW_BACKLOG_LOW = 256 * 1024;
+const VIEW_BACKLOG_HIGH = 2 * 1024 * 1024;
+const VIEW_BACKLOG_LOW = 256 * 1024;
 
 export interface ModelViewOptions {
   cols: number;

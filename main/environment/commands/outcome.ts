@@ -6,7 +6,7 @@ import type { ToolResult } from '../tool-result.js';
 export const EXEC_DEFAULT_WAIT_MS = 60000;
 export const INPUT_WRITE_WAIT_MS = 250;
 export const INPUT_POLL_WAIT_MS = 5000;
-export const MIN_WAIT_MS = 250;
+const MIN_WAIT_MS = 250;
 
 /**
  * The wait window: `requested` when it is a finite number, else `fallback`; at least 250 ms; at most

@@ -169,7 +169,7 @@ class SharedWatchdog {
 const watchdogs = new Map<string, SharedWatchdog>();
 
 /** The watchdog of a records folder in this process (created on first use; starts its bash on the first `add`). */
-export function watchdogFor(dir: string): SharedWatchdog {
+function watchdogFor(dir: string): SharedWatchdog {
   let w = watchdogs.get(dir);
   if (!w) watchdogs.set(dir, (w = new SharedWatchdog(dir)));
   return w;

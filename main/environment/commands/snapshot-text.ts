@@ -5,7 +5,7 @@
 // did not touch it. Must not spawn processes or touch files.
 
 /** Variables never taken from the login shell: per-shell state, and the hardening every command gets. */
-export const SNAPSHOT_SKIPPED_VARS: ReadonlySet<string> = new Set([
+const SNAPSHOT_SKIPPED_VARS: ReadonlySet<string> = new Set([
   'PWD',
   'OLDPWD',
   'SHLVL',

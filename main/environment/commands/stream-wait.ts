@@ -11,10 +11,10 @@ import type { CommandSession } from './session.js';
 /** How a wait on a command ended. */
 export type WaitOutcome = 'exited' | 'timeout' | 'aborted';
 
-export const STREAM_INTERVAL_MS = 100;
-export const STREAM_CHUNK_CHARS = 8 * 1024;
+const STREAM_INTERVAL_MS = 100;
+const STREAM_CHUNK_CHARS = 8 * 1024;
 /** a line left open this long without more output (a prompt) is streamed as it stands */
-export const IDLE_LINE_MS = 500;
+const IDLE_LINE_MS = 500;
 
 type Event = WaitOutcome | 'data';
 

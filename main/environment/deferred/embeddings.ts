@@ -18,7 +18,7 @@ export interface EmbeddingsEndpoint {
 
 export type EmbedFn = (texts: readonly string[]) => Promise<number[][]>;
 
-export const DEFAULT_EMBED_TIMEOUT_MS = 15_000;
+const DEFAULT_EMBED_TIMEOUT_MS = 15_000;
 
 const isVector = (v: unknown): v is number[] =>
   Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number');

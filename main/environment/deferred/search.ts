@@ -18,9 +18,9 @@ import { idf, indexOf, rank, type IndexedTool, type ToolIndex, type WeightedTerm
 
 export { splitWords, stem } from './analyze.js';
 
-export type MatchStrength = 'strong' | 'weak';
+type MatchStrength = 'strong' | 'weak';
 
-export interface SearchResultEntry {
+interface SearchResultEntry {
   name: string;
   description: string;
   parameters: JsonSchema;
@@ -51,19 +51,19 @@ export interface SearchOptions {
 }
 
 export const DEFAULT_MAX_RESULTS = 5;
-export const MAX_MAX_RESULTS = 20;
+const MAX_MAX_RESULTS = 20;
 /** results far below the best one are noise that costs the model tokens */
-export const MIN_RELATIVE_SCORE = 0.5;
+const MIN_RELATIVE_SCORE = 0.5;
 /** keyword results returned with the full description and parameters; the others are short (compact.ts) */
-export const FULL_RESULTS = 1;
+const FULL_RESULTS = 1;
 /** how many closest tools a query without a strong match lists */
-export const CLOSEST_RESULTS = 3;
+const CLOSEST_RESULTS = 3;
 /** ranking weight of a hint word left by an argument's shape (`file` for report.pdf) */
-export const HINT_WEIGHT = 0.5;
+const HINT_WEIGHT = 0.5;
 /** added to the score of a tool whose whole name is a query word, so it ranks first */
 const WHOLE_NAME_BONUS = 1000;
 /** reciprocal rank fusion's constant (the usual 60) */
-export const RRF_K = 60;
+const RRF_K = 60;
 
 export function clampMaxResults(n: unknown): number {
   if (typeof n !== 'number' || !Number.isFinite(n)) return DEFAULT_MAX_RESULTS;

@@ -11,7 +11,7 @@ import type { EmbeddingCache } from './embedding-cache.js';
 import type { EmbedFn } from './embeddings.js';
 
 /** how many of the most similar tools the semantic order holds */
-export const SEMANTIC_DEPTH = 20;
+const SEMANTIC_DEPTH = 20;
 /** tools embedded per request */
 const BATCH = 64;
 
@@ -23,18 +23,18 @@ export interface SemanticRanker {
 }
 
 /** The text of a tool that is embedded (and hashed). */
-export function toolText(def: ToolDefinition): string {
+function toolText(def: ToolDefinition): string {
   const params = Object.keys((def.parameters as { properties?: object } | undefined)?.properties ?? {});
   return [splitWords(def.name).join(' '), def.title ?? '', def.description ?? '', params.join(' ')]
     .filter(Boolean)
     .join('\n');
 }
 
-export function toolHash(def: ToolDefinition): string {
+function toolHash(def: ToolDefinition): string {
   return createHash('sha256').update(toolText(def)).digest('hex');
 }
 
-export function cosine(a: readonly number[], b: readonly number[]): number {
+function cosine(a: readonly number[], b: readonly number[]): number {
   let dot = 0;
   let na = 0;
   let nb = 0;

@@ -6,9 +6,9 @@ import { analyze, splitWords, stem, STOPWORDS } from './analyze.js';
 import type { ToolDefinition } from '../types.js';
 
 /** how many name words a server's line shows */
-export const LINE_WORDS = 3;
+const LINE_WORDS = 3;
 /** servers listed at most (the rest are counted in a last line) */
-export const MAX_SERVERS = 30;
+const MAX_SERVERS = 30;
 
 /** The server of a deferred tool's name (`other` for a name that is not `mcp__<server>__<tool>`). */
 export function serverOf(name: string): string {

@@ -8,7 +8,7 @@
 import type { WeightedTerms } from './tool-index.js';
 
 /** A coverage at or above this can be a strong match. */
-export const STRONG_COVERAGE = 0.7;
+const STRONG_COVERAGE = 0.7;
 /** Credit of a word found only in a parameter's description: weak evidence of what the tool does. */
 export const PROSE_CREDIT = 0.5;
 

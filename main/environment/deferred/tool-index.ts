@@ -8,11 +8,11 @@ import MiniSearch from 'minisearch';
 import type { JsonSchema, ToolDefinition } from '../types.js';
 import { analyze, splitWords, STOPWORDS, stem } from './analyze.js';
 
-export const FIELDS = ['name', 'title', 'description', 'paramNames', 'paramText'] as const;
-export type Field = (typeof FIELDS)[number];
+const FIELDS = ['name', 'title', 'description', 'paramNames', 'paramText'] as const;
+type Field = (typeof FIELDS)[number];
 
 /** How much a match in each field counts (a name word says more than a word deep in a parameter's prose). */
-export const FIELD_BOOST: Record<Field, number> = {
+const FIELD_BOOST: Record<Field, number> = {
   name: 3,
   title: 2,
   description: 1,

@@ -10,7 +10,7 @@ import { formatSize } from './format.js';
 export { dataUrl } from './format.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
 export type LoadImageResult = { ok: true; mime: ImageMime; bytes: Buffer; size: number } | { ok: false; error: string };
 

@@ -15,7 +15,7 @@ import { mcpToolName, uniqueName } from './naming.js';
 import { mapCallToolResult } from './results.js';
 import type { McpConnectOptions, McpServerEntry } from './types.js';
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10000;
 const DEFAULT_TOOL_TIMEOUT_MS = 120000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const MAX_PAGES = 1000;

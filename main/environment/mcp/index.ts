@@ -5,8 +5,6 @@ import { connectServer, type ServerHandle } from './connect.js';
 import type { McpConnection, McpConnectOptions, McpServerEntry } from './types.js';
 
 export type { McpConnection, McpConnectOptions, McpServerEntry } from './types.js';
-export { mcpToolName } from './naming.js';
-
 export async function connectMcpServers(servers: McpServerEntry[], opts: McpConnectOptions): Promise<McpConnection> {
   const taken = new Set<string>();
   const outcomes = await Promise.all(servers.map((s) => connectServer(s, opts, taken)));

@@ -2,7 +2,7 @@
 // capped at 64 characters (the common provider limit) and made unique within a connection. No I/O.
 import { createHash } from 'node:crypto';
 
-export const MAX_TOOL_NAME = 64;
+const MAX_TOOL_NAME = 64;
 
 export function sanitize(part: string): string {
   return part.replace(/[^A-Za-z0-9_-]/g, '_');

@@ -81,7 +81,7 @@ export const SECRET_HOME_PATHS = [
 ];
 
 /** Container and system daemon sockets outside /run (which is hidden as a whole on Linux). */
-export const CONTAINER_SOCKETS = [
+const CONTAINER_SOCKETS = [
   '/var/run/docker.sock',
   '/var/run/containerd',
   '/var/run/podman',
@@ -106,7 +106,7 @@ export const SHELL_RC_FILES = [
 ];
 
 /** Inside a writable folder, what stays read-only: git's code-running files and shell start-up files. */
-export const PROTECTED_IN_WRITABLE = ['.git/hooks', '.git/config', ...SHELL_RC_FILES];
+const PROTECTED_IN_WRITABLE = ['.git/hooks', '.git/config', ...SHELL_RC_FILES];
 
 const inside = (child: string, parent: string): boolean => {
   const rel = path.relative(parent, child);

@@ -39,7 +39,7 @@ export interface Launch {
 }
 
 /** Where sandboxed commands may write besides the workspace: FLOE_HOME/scratch. */
-export const scratchDirOf = (floeHome: string): string => path.join(floeHome, 'scratch');
+const scratchDirOf = (floeHome: string): string => path.join(floeHome, 'scratch');
 
 const kindOf = (p: string): PathKind => {
   let st;

@@ -39,7 +39,7 @@ interface Insn {
 }
 
 /** The filter's instructions for `arch` (Node's process.arch); undefined where we have no program. */
-export function seccompInstructions(arch: string): Insn[] | undefined {
+function seccompInstructions(arch: string): Insn[] | undefined {
   const a = ARCHES[arch];
   if (!a) return undefined;
   const deny = RET_ERRNO | EPERM;

@@ -1,6 +1,6 @@
 // Subagent cap (SPEC §5): at most 8 kept; only finished children are evicted (the longest-finished first),
 // running ones never; with no room the spawn is refused. Pure.
-export const SUBAGENT_CAP = 8;
+const SUBAGENT_CAP = 8;
 export const SUBAGENT_REFUSAL =
   '[run_subagent error: too many background subagents; poll or finish existing ones first]';
 

@@ -6,7 +6,7 @@ import type { ModelClient } from '../../llm/types.js';
 import { dataUrl, loadImage } from '../images/load.js';
 import type { Tool } from '../types.js';
 
-export const DEFAULT_DESCRIBE_PROMPT = 'Describe this image in detail.';
+const DEFAULT_DESCRIBE_PROMPT = 'Describe this image in detail.';
 const SYSTEM =
   'You are a vision assistant for another AI agent that cannot see images. Answer the request about the attached ' +
   'image accurately and completely, including any text visible in it. Say so when something cannot be determined.';

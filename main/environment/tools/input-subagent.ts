@@ -3,9 +3,9 @@
 import type { Tool } from '../types.js';
 import { backgroundNote, clampWait, foreground, managerOf, stillRunningNote } from './subagent-common.js';
 
-export const busyRefusal = (id: string) =>
+const busyRefusal = (id: string) =>
   `[input_subagent error: subagent ${id} is still running; poll it without a prompt until it finishes, then send the follow-up]`;
-export const unknownSubagent = (id: string) =>
+const unknownSubagent = (id: string) =>
   `[input_subagent error: unknown subagent_id ${id} (it may have finished and been evicted)]`;
 
 export const inputSubagentTool: Tool = {

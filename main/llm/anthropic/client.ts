@@ -8,7 +8,7 @@ import type { ModelClient, ModelRequest, ModelResult, ResolvedModel } from '../t
 import { toAnthropicMessages, toAnthropicTools } from './convert.js';
 import { AnthropicStreamReader } from './stream-reader.js';
 
-export const DEFAULT_MAX_TOKENS = 8192;
+const DEFAULT_MAX_TOKENS = 8192;
 
 /** The SDK appends `/v1/messages` itself: accept base URLs given with or without a trailing `/v1`. */
 export function anthropicBaseUrl(url: string): string {

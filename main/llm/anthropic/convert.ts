@@ -4,11 +4,11 @@
 import type { OmniMessage, ToolSchema } from '../../../shared/omni/types.js';
 import { parseDataUrl, toTurns } from '../history.js';
 
-export type AnthropicImage = {
+type AnthropicImage = {
   type: 'image';
   source: { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
 };
-export type AnthropicBlock =
+type AnthropicBlock =
   | { type: 'text'; text: string }
   | AnthropicImage
   | { type: 'thinking'; thinking: string; signature: string }
@@ -29,7 +29,7 @@ export function toAnthropicTools(tools: ToolSchema[]): AnthropicTool[] {
   return tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
 }
 
-export function imageBlock(url: string): AnthropicImage {
+function imageBlock(url: string): AnthropicImage {
   const d = parseDataUrl(url);
   return d
     ? { type: 'image', source: { type: 'base64', media_type: d.mime, data: d.data } }

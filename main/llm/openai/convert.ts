@@ -6,7 +6,7 @@ import type { OmniMessage } from '../../../shared/omni/types.js';
 import { toTurns } from '../history.js';
 
 /** Wire shapes we produce (a subset of the SDK's ChatCompletionMessageParam, plus reasoning fields). */
-export type OpenAIContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+type OpenAIContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 export type OpenAIMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string | OpenAIContentPart[] }

@@ -8,8 +8,6 @@ import { otlpToMessages } from './otlp.js';
 
 export type TraceFormat = 'floe' | 'otlp' | 'claude-code' | 'codex';
 
-export { claudeCodeToMessages, codexToMessages, otlpToMessages };
-
 /** The JSON values of the first `max` non-blank lines (a line that does not parse is null). */
 function firstValues(text: string, max: number): unknown[] {
   const out: unknown[] = [];

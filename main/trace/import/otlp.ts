@@ -62,7 +62,7 @@ function schemaError(e: ErrorObject | undefined): string {
 }
 
 /** The requests of an OTLP JSON text: one document, or one per line. Errors name the line. */
-export function parseOtlp(text: string): { requests: unknown[] } | { error: string } {
+function parseOtlp(text: string): { requests: unknown[] } | { error: string } {
   let docs: { doc: unknown; line: number }[];
   try {
     docs = [{ doc: JSON.parse(text), line: 1 }];

@@ -5,7 +5,7 @@
 import { A, SCHEMA_URL, SCOPE_NAME } from './semconv.js';
 import type { AttrValue, Span } from './spans.js';
 
-export type AnyValue =
+type AnyValue =
   | { stringValue: string }
   | { boolValue: boolean }
   | { intValue: string }
@@ -16,7 +16,7 @@ export interface KeyValue {
   value: AnyValue;
 }
 
-export function anyValue(v: AttrValue): AnyValue {
+function anyValue(v: AttrValue): AnyValue {
   if (typeof v === 'string') return { stringValue: v };
   if (typeof v === 'boolean') return { boolValue: v };
   if (Array.isArray(v)) return { arrayValue: { values: v.map((x) => ({ stringValue: x })) } };
@@ -27,7 +27,7 @@ const kv = (attrs: Record<string, AttrValue>): KeyValue[] =>
   Object.entries(attrs).map(([key, value]) => ({ key, value: anyValue(value) }));
 
 /** Milliseconds since the epoch as OTLP's decimal nanoseconds. */
-export const nanos = (ms: number): string => (BigInt(Math.round(ms)) * 1_000_000n).toString();
+const nanos = (ms: number): string => (BigInt(Math.round(ms)) * 1_000_000n).toString();
 
 function spanJson(s: Span) {
   return {

@@ -7,9 +7,6 @@ import { traceToSpans } from './spans.js';
 export * from './encode.js';
 export * from './spans.js';
 export * from './push.js';
-export { SEMCONV_VERSION, SCHEMA_URL } from './semconv.js';
-export { OTLP_TRACE_REQUEST_SCHEMA } from './otlp-schema.js';
-
 export type OtlpFormat = 'otlp' | 'otlp-jsonl';
 
 /** The session's trace as OTLP JSON (`otlp`) or JSON Lines of requests, one per task (`otlp-jsonl`). */

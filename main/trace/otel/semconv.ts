@@ -3,7 +3,7 @@
 // not name (approvals, exit codes, the session's running token totals). Constants only; no logic.
 
 /** The semantic conventions version the spans follow. Change it only together with the names below. */
-export const SEMCONV_VERSION = '1.40.0';
+const SEMCONV_VERSION = '1.40.0';
 export const SCHEMA_URL = `https://opentelemetry.io/schemas/${SEMCONV_VERSION}`;
 /** The instrumentation scope of every exported span. */
 export const SCOPE_NAME = 'floe';

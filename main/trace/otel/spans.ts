@@ -11,7 +11,7 @@ import { A, E, F, Op, SpanKind, StatusCode } from './semconv.js';
 
 export type AttrValue = string | number | boolean | string[];
 
-export interface SpanEvent {
+interface SpanEvent {
   name: string;
   timeMs: number;
   attributes: Record<string, AttrValue>;
@@ -36,7 +36,7 @@ export interface SpanOptions {
 }
 
 /** A stable hex id of `bytes` bytes from a name: the same session exports the same ids every time. */
-export function idOf(name: string, bytes: 8 | 16): string {
+function idOf(name: string, bytes: 8 | 16): string {
   return createHash('sha256')
     .update(name)
     .digest('hex')

@@ -7,10 +7,10 @@ import { create } from 'zustand';
 export type DockChoice = 'right' | 'bottom' | 'hidden';
 
 /** The conversation column never gets narrower than this. */
-export const CONVERSATION_MIN = 480;
-export const SIDEBAR_W = 260;
+const CONVERSATION_MIN = 480;
+const SIDEBAR_W = 260;
 /** A right-hand dock narrower than this is useless: put it at the bottom instead. */
-export const DOCK_MIN = 360;
+const DOCK_MIN = 360;
 
 /** Where the dock really goes at this width: right only when sidebar + conversation + dock fit side by side. */
 export function effectiveDock(choice: DockChoice, width: number, sidebar: boolean): DockChoice {

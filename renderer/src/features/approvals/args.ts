@@ -2,7 +2,7 @@
 // wait; other tools as labelled fields (execute_extra_tool unwrapped to its target's parameters); anything that
 // is not a JSON object as raw text. Pure; no React.
 
-export interface ShellView {
+interface ShellView {
   kind: 'shell';
   cmd: string;
   /** as given, or null for the workspace */
@@ -10,11 +10,11 @@ export interface ShellView {
   /** yield_time_ms as given, or null for the tool's default */
   waitMs: number | null;
 }
-export interface FieldsView {
+interface FieldsView {
   kind: 'fields';
   fields: { label: string; value: string; block: boolean }[];
 }
-export interface RawView {
+interface RawView {
   kind: 'raw';
   text: string;
 }

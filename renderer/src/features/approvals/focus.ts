@@ -5,12 +5,12 @@
 const COMPOSER = 'textarea[data-composer]';
 const stolen = new Set<string>();
 
-export function composerEl(): HTMLTextAreaElement | null {
+function composerEl(): HTMLTextAreaElement | null {
   return document.querySelector<HTMLTextAreaElement>(COMPOSER);
 }
 
 /** True when moving focus away from `active` would interrupt nothing the person is doing. */
-export function focusIsIdle(active: Element | null): boolean {
+function focusIsIdle(active: Element | null): boolean {
   if (!active || active === document.body) return true;
   return active.matches(COMPOSER) && !(active as HTMLTextAreaElement).value.trim();
 }

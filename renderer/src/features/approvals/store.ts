@@ -6,7 +6,7 @@ import type { ApiPendingApproval, Events } from '../../../../shared/api.js';
 import { call, messageOf } from '../../api/client.js';
 import { addPending, removePending, replacePending, type PendingMap, type Shortcut } from './reducer.js';
 
-export interface Preview {
+interface Preview {
   dataUrl?: string;
   mime?: string;
   size?: number;

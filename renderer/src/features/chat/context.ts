@@ -27,7 +27,7 @@ export const useSessionContext = create<SessionContextState>((set) => ({
 }));
 
 /** amber from this share of the compaction threshold */
-export const NEAR_SHARE = 0.8;
+const NEAR_SHARE = 0.8;
 
 export interface Meter {
   tokens: number;

@@ -14,7 +14,7 @@ export interface ScrollMetrics {
 }
 
 /** Pixels from the bottom that still count as "at the bottom". */
-export const BOTTOM_SLACK = 48;
+const BOTTOM_SLACK = 48;
 
 export const initialFollow = (): FollowState => ({ stuck: true, lastTop: 0 });
 

@@ -9,7 +9,7 @@ export interface ActiveMention {
 }
 
 /** How many files the list shows at once. */
-export const MENTION_LIMIT = 12;
+const MENTION_LIMIT = 12;
 
 /**
  * The `@word` that ends at the caret, or null. The `@` must start the text or follow whitespace (so e-mail

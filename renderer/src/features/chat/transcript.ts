@@ -15,11 +15,11 @@ import type {
   TokenCounts,
 } from '../../../../shared/omni/types.js';
 
-export interface BaseItem {
+interface BaseItem {
   key: string;
   ts: string;
 }
-export interface UserItem extends BaseItem {
+interface UserItem extends BaseItem {
   kind: 'user';
   text: string;
 }
@@ -29,7 +29,7 @@ export interface AssistantItem extends BaseItem {
   streaming: boolean;
   stopReason?: StopReason;
 }
-export interface ThinkingItem extends BaseItem {
+interface ThinkingItem extends BaseItem {
   kind: 'thinking';
   text: string;
   streaming: boolean;
@@ -74,12 +74,12 @@ export interface RequestItem extends BaseItem {
   durationMs?: number;
   tokens?: TokenCounts;
 }
-export interface MarkerItem extends BaseItem {
+interface MarkerItem extends BaseItem {
   kind: 'marker';
   tone: 'info' | 'warn' | 'error';
   label: string;
 }
-export interface ImageItem extends BaseItem {
+interface ImageItem extends BaseItem {
   kind: 'image';
   src: string;
 }

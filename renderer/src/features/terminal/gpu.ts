@@ -16,7 +16,7 @@ export function isSoftwareGl(renderer: string): boolean {
 export type GlSupport = 'hardware' | 'software' | 'none';
 
 /** The WebGL2 renderer's name in this page, or null without WebGL2. Releases the probe's context at once. */
-export function glRendererName(doc: Document = document): string | null {
+function glRendererName(doc: Document = document): string | null {
   const gl = doc.createElement('canvas').getContext('webgl2');
   if (!gl) return null;
   try {

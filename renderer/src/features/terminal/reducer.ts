@@ -3,7 +3,7 @@
 // an ack batcher's arithmetic. No xterm, no I/O.
 import type { ApiCommandSession, Events } from '../../../../shared/api.js';
 
-export type PaneState = 'open' | 'closed';
+type PaneState = 'open' | 'closed';
 
 export interface TermState {
   procs: Record<string, ApiCommandSession & { rootId: string }>;

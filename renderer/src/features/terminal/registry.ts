@@ -22,7 +22,7 @@ const owed = new Map<string, { sessionId: string; chars: number }>();
 let ackTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Counters for tests and diagnostics: characters received and acknowledged, all processes. */
-export const termStats = { received: 0, acked: 0, resyncs: 0 };
+const termStats = { received: 0, acked: 0, resyncs: 0 };
 (globalThis as { __floeTermStats?: typeof termStats }).__floeTermStats = termStats;
 
 function flushAcks(): void {
@@ -34,7 +34,7 @@ function flushAcks(): void {
   owed.clear();
 }
 
-export function ack(sessionId: string, processId: string, chars: number): void {
+function ack(sessionId: string, processId: string, chars: number): void {
   const o = owed.get(processId) ?? { sessionId, chars: 0 };
   o.chars += chars;
   owed.set(processId, o);

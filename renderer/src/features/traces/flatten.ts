@@ -11,7 +11,7 @@ import { abortByUser, outcomeOfStatus, requestOutcome, type ToolOutcome } from '
 
 export type RowKind = 'request' | 'tool' | 'subagent' | 'compaction' | 'marker' | 'message';
 export const ROW_KINDS: RowKind[] = ['request', 'tool', 'subagent', 'compaction', 'marker', 'message'];
-export type RowStatus = 'ok' | 'error' | 'denied' | 'running' | 'aborted' | 'info';
+type RowStatus = 'ok' | 'error' | 'denied' | 'running' | 'aborted' | 'info';
 
 export interface TimelineRow {
   id: string;

@@ -9,7 +9,7 @@ export interface Bar {
   waitWidth: number;
 }
 
-export const MIN_BAR_PX = 3;
+const MIN_BAR_PX = 3;
 
 /** Room after the last bar, in px. */
 export const AXIS_TAIL_PX = 40;
@@ -55,7 +55,7 @@ export function tickLabel(ms: number): string {
 }
 
 /** Idle stretches longer than this (nothing running between turns) are collapsed on the axis … */
-export const IDLE_GAP_MS = 10_000;
+const IDLE_GAP_MS = 10_000;
 /** … down to this much axis time, marked as a gap. */
 export const GAP_KEEP_MS = 1_000;
 

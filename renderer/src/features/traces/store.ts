@@ -7,8 +7,8 @@ import { groupTraceFiles, type PickedTrace } from '../../../../shared/trace-part
 import { call, messageOf } from '../../api/client.js';
 import { flattenTrace, type RowKind, type TimelineRow } from './flatten.js';
 
-export const PAGE = 5000;
-export type TraceFilters = Omit<Params<'traces.list'>, never>;
+const PAGE = 5000;
+type TraceFilters = Omit<Params<'traces.list'>, never>;
 
 export interface TracesState {
   list: ApiTraceSummary[];

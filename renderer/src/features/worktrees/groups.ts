@@ -11,7 +11,7 @@ export const GROUP_TITLES: Record<GroupName, string> = {
   other: 'Other sessions',
 };
 
-export const GROUP_ORDER: GroupName[] = ['needs-you', 'running', 'review', 'other'];
+const GROUP_ORDER: GroupName[] = ['needs-you', 'running', 'review', 'other'];
 
 export function groupOf(status: ApiSessionStatus, waiting: boolean, liveWorktree: boolean): GroupName {
   if (waiting || status === 'failed') return 'needs-you';
