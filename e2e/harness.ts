@@ -95,7 +95,12 @@ function startWeb(home: string): Promise<{ child: ChildProcess; url: string }> {
 
 export async function startEnv(
   scenarios: Record<string, Scenario>,
-  opts: { vision?: boolean; moreModels?: { id: string; vision?: boolean }[] } = {},
+  opts: {
+    vision?: boolean;
+    moreModels?: { id: string; vision?: boolean }[];
+    /** how long `floe web` may live before the watchdog kills it (default 170 s) */
+    watchdogMs?: number;
+  } = {},
 ): Promise<Env> {
   mkdirSync(SHOTS, { recursive: true });
   const model = await startModelServer(scriptFor(scenarios));
@@ -103,7 +108,7 @@ export async function startEnv(
   let web: ChildProcess | undefined;
   let ctx: BrowserContext | undefined;
   const profile = mkdtempSync(join(tmpdir(), 'floe-chromium-'));
-  const watchdog = setTimeout(() => web?.kill('SIGKILL'), 170_000);
+  const watchdog = setTimeout(() => web?.kill('SIGKILL'), opts.watchdogMs ?? 170_000);
   try {
     const w = await startWeb(home.home);
     web = w.child;

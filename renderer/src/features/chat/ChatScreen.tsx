@@ -164,7 +164,7 @@ export function ChatScreen({ project }: { project: ApiProject }) {
                 ))}
               </div>
             )}
-            {worktree && <ReviewPanel sessionId={session.id} worktree={worktree} running={running} />}
+            {worktree && <ReviewPanel key={session.id} sessionId={session.id} worktree={worktree} running={running} />}
             <TurnChanges projectId={project.id} sessionId={session.id} running={running} />
             <Composer session={session} running={running} />
           </>
