@@ -1,17 +1,17 @@
-// A React hook: the inner width (clientWidth, scrollbar excluded) of the element behind a ref, kept current with a
-// ResizeObserver; 0 until the element is mounted. Presentation only.
-import { useEffect, useState, type RefObject } from 'react';
+// A React hook: the inner width (clientWidth, scrollbar excluded) of an element, kept current with a
+// ResizeObserver; 0 until the element is mounted. Pass the element itself (kept in state by a callback ref), so
+// the hook sees it appear. Presentation only.
+import { useEffect, useState } from 'react';
 
-export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+export function useElementWidth(el: HTMLElement | null): number {
   const [w, setW] = useState(0);
   useEffect(() => {
-    const el = ref.current;
     if (!el) return;
     const measure = () => setW(el.clientWidth);
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [ref]);
+  }, [el]);
   return w;
 }

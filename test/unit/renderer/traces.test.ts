@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiTraceRow } from '../../../shared/api.js';
 import { extent, flattenTrace, rowOfToolCall, visibleRows } from '../../../renderer/src/features/traces/flatten.js';
-import {
-  AXIS_TAIL_PX,
-  axisWidth,
-  barOf,
-  pxPerMs,
-  tickLabel,
-  ticks,
-} from '../../../renderer/src/features/traces/layout.js';
+import { AXIS_TAIL_PX, axisWidth, barOf, pxPerMs } from '../../../renderer/src/features/traces/layout.js';
 
 let off = 0;
 const T0 = Date.parse('2025-01-01T00:00:00.000Z');
@@ -205,13 +198,6 @@ describe('timeline layout', () => {
     expect(barOf(tool, t0, scale * 2).width).toBeCloseTo(600);
     const marker = rows.find((x) => x.kind === 'marker')!;
     expect(barOf(marker, t0, scale).width).toBe(3);
-  });
-  it('picks tick steps at least minPx apart', () => {
-    const t = ticks(10_000, 0.1, 80);
-    expect(t[1]!.at).toBe(1000);
-    expect(t.map((x) => x.label).slice(0, 3)).toEqual(['0', '1 s', '2 s']);
-    expect(tickLabel(90_000)).toBe('1 m 30 s');
-    expect(tickLabel(250)).toBe('250 ms');
   });
   it('at zoom 1 the span fills the scroller beside the labels, with a floor; unmeasured → a default', () => {
     // 1020 px of scroller (1440 minus a 420 px detail pane): labels + span + tail = exactly the scroller

@@ -4,9 +4,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { OmniMessage } from '../../../../shared/omni/types.js';
 import { call, messageOf } from '../../api/client.js';
-import { formatMs, formatTokens } from '../chat/transcript.js';
+import { formatTokens } from '../chat/transcript.js';
 import { pickSummary } from './summary.js';
 import type { TimelineRow } from './flatten.js';
+import { formatDuration } from './time.js';
 
 type P = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -85,7 +86,7 @@ export function CompactionDetail({ row }: { row: TimelineRow }) {
           {str(end?.error) ? `: ${str(end?.error)}` : ''}
         </dd>
         <dt>duration</dt>
-        <dd>{row.durationMs !== undefined ? formatMs(row.durationMs) : '—'}</dd>
+        <dd>{row.durationMs !== undefined ? formatDuration(row.durationMs) : '—'}</dd>
       </dl>
       <details
         className="compaction-summary"

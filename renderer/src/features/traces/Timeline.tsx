@@ -1,54 +1,27 @@
-// The trace timeline: a virtualized waterfall (@tanstack/react-virtual) of flattened rows with a time axis and
-// zoom, kind filters, text search (server-side over excerpts), nested subagents, compaction spans, the start of each
-// trace part after the first marked on the axis, a detail pane (formatted message + raw JSON line), jump to the
-// transcript, and export (JSONL as stored, one HTML page, OTLP JSON).
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+// The trace timeline: the waterfall (TimelineGrid: a virtualised treegrid with its time axis) under kind filters,
+// text search (server-side over whole outputs) and zoom; a detail pane (formatted message + raw JSON line), jump
+// to the transcript, and export (JSONL as stored, one HTML page, OTLP JSON).
+import { useMemo, useState } from 'react';
 import { CompactionDetail } from './CompactionDetail.js';
 import { ToolDetail } from './ToolDetail.js';
 import { useNav } from '../../app/nav.js';
 import { useChat } from '../chat/store.js';
-import { formatMs, formatTokens } from '../chat/transcript.js';
 import { useProjects } from '../projects/store.js';
 import { extent, ROW_KINDS, visibleRows, type TimelineRow } from './flatten.js';
-import { AXIS_TAIL_PX, GAP_KEEP_MS, axisWidth, barOf, idleWarp, pxPerMs, tickLabel, ticks } from './layout.js';
-import { useElementWidth } from '../../app/useElementWidth.js';
+import { formatOffset, formatTimestamp } from './time.js';
+import { TimelineGrid } from './TimelineGrid.js';
 import { useTraces } from './store.js';
-
-const LABEL_W = 340;
-const ROW_H = 26;
 
 export function Timeline() {
   const s = useTraces();
   const go = useNav((x) => x.go);
-  const scroller = useRef<HTMLDivElement>(null);
   const [search, setSearch] = useState(s.search);
   const rows = useMemo(
     () => visibleRows(s.rows, { hidden: s.hidden, matches: s.matches, expanded: s.expanded, children: s.children }),
     [s.rows, s.hidden, s.matches, s.expanded, s.children],
   );
-  const { t0, t1 } = useMemo(() => extent(s.rows), [s.rows]);
-  // at zoom 1 the whole span fits the scroller beside the labels (the detail pane's width taken into account)
-  const width = axisWidth(useElementWidth(scroller), LABEL_W);
-  // idle stretches between turns are collapsed on the axis (marked), so activity keeps its width
-  const warp = useMemo(() => idleWarp(s.rows, t0, t1), [s.rows, t0, t1]);
-  const scale = pxPerMs(t0, t0 + warp.span, width, s.zoom);
-  const axis = useMemo(
-    () =>
-      ticks(warp.span, scale)
-        .filter((t) => !warp.gaps.some((g) => Math.abs(t.at - g.at) < GAP_KEEP_MS / 2)) // no tick inside a collapsed gap
-        .map((t) => ({ ...t, label: tickLabel(warp.unmap(t.at)) })),
-    [warp, scale],
-  );
-  const v = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_H,
-    overscan: 20,
-  });
+  const { t0 } = useMemo(() => extent(s.rows), [s.rows]);
   const summary = useTraces((x) => x.list.find((l) => l.sessionId === x.sessionId));
-  // where a new trace file begins (after a compaction): a line across the rows, named on the axis
-  const partStarts = useMemo(() => s.rows.filter((r) => r.markerKind === 'part'), [s.rows]);
 
   const jumpToChat = async (row: TimelineRow) => {
     const pid = summary?.projectId;
@@ -169,113 +142,7 @@ export function Timeline() {
         </p>
       )}
       <div className="tl-body">
-        <div className="tl-scroll" ref={scroller} data-testid="tl-scroll">
-          <div className="tl-axis" style={{ width: LABEL_W + width * s.zoom + AXIS_TAIL_PX }}>
-            <div className="tl-axis-label" style={{ width: LABEL_W }}>
-              {rows.length} rows · {formatMs(t1 - t0)}
-            </div>
-            {axis.map((t) => (
-              <span key={t.at} className="tick" style={{ left: LABEL_W + t.at * scale }}>
-                {t.label}
-              </span>
-            ))}
-            {partStarts.map((p) => (
-              <span
-                key={p.id}
-                className="tl-part"
-                data-testid="tl-part-start"
-                style={{ left: LABEL_W + warp.map(p.start) * scale }}
-                title={`the trace continues in ${p.detail} here (after a compaction)`}
-              >
-                _{String(p.part).padStart(3, '0')}
-              </span>
-            ))}
-            {warp.gaps.map((g) => (
-              <span
-                key={g.at}
-                className="tl-gap"
-                style={{ left: LABEL_W + g.at * scale }}
-                title={`idle for ${formatMs(g.ms)} (collapsed)`}
-              >
-                ⋯ idle {formatMs(g.ms)}
-              </span>
-            ))}
-          </div>
-          <div
-            style={{ height: v.getTotalSize(), position: 'relative', width: LABEL_W + width * s.zoom + AXIS_TAIL_PX }}
-          >
-            {partStarts.map((p) => (
-              <span
-                key={p.id}
-                className="tl-part-line"
-                style={{ left: LABEL_W + warp.map(p.start) * scale, height: v.getTotalSize() }}
-              />
-            ))}
-            {v.getVirtualItems().map((vi) => {
-              const r = rows[vi.index]!;
-              const bar = barOf(
-                {
-                  ...r,
-                  start: t0 + warp.map(r.start),
-                  end: t0 + warp.map(r.end),
-                  waitEnd: r.waitEnd === undefined ? undefined : t0 + warp.map(r.waitEnd),
-                },
-                t0,
-                scale,
-              );
-              return (
-                <div
-                  key={r.id}
-                  className={`tl-row k-${r.kind} s-${r.status}${s.selected?.id === r.id ? ' selected' : ''}`}
-                  style={{ transform: `translateY(${vi.start}px)`, height: ROW_H }}
-                  data-kind={r.kind}
-                  data-marker={r.markerKind}
-                  data-status={r.status}
-                  onClick={() => void s.select(r)}
-                  role="row"
-                  aria-selected={s.selected?.id === r.id}
-                >
-                  <div className="tl-label" style={{ width: LABEL_W, paddingLeft: 6 + r.depth * 16 }}>
-                    {r.kind === 'subagent' ? (
-                      <button
-                        className="link small"
-                        aria-expanded={!!s.expanded[r.id]}
-                        aria-label={`${s.expanded[r.id] ? 'Collapse' : 'Expand'} subagent ${r.detail}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          void s.toggleExpand(r);
-                        }}
-                      >
-                        {s.expanded[r.id] ? '▾' : '▸'}
-                      </button>
-                    ) : null}
-                    <span className={`kind-tag ${r.kind}`}>{r.kind === 'marker' ? '◆' : r.kind[0]!.toUpperCase()}</span>
-                    <span className="tl-name">{r.label}</span>
-                    <span className="tl-detail">{r.detail}</span>
-                    {r.tokens !== undefined && <span className="chip">{formatTokens(r.tokens)} tok</span>}
-                    {r.durationMs !== undefined && <span className="chip">{formatMs(r.durationMs)}</span>}
-                    {!!r.retries && <span className="chip warn">retry {r.retries}</span>}
-                  </div>
-                  <div className="tl-bar-area">
-                    {r.kind === 'marker' ? (
-                      <span className={`tl-marker ${r.status}`} style={{ left: bar.left }} title={r.label} />
-                    ) : (
-                      <span
-                        className={`tl-bar ${r.status}`}
-                        style={{ left: bar.left, width: bar.width }}
-                        title={`${r.label} ${formatMs(r.end - r.start)}`}
-                      >
-                        {bar.waitWidth > 0 && (
-                          <span className="tl-wait" style={{ width: bar.waitWidth }} title="waiting for approval" />
-                        )}
-                      </span>
-                    )}
-                  </div>
-                </div>
-              );
-            })}
-          </div>
-        </div>
+        <TimelineGrid rows={rows} />
         {s.selected && (
           <aside className="tl-detail-pane" aria-label="Record detail">
             <div className="row">
@@ -291,7 +158,8 @@ export function Timeline() {
               </button>
             </div>
             <p className="muted small">
-              {new Date(s.selected.start).toISOString()} · {s.selected.offsets.length} record(s)
+              <time dateTime={new Date(s.selected.start).toISOString()}>{formatTimestamp(s.selected.start)}</time> ·{' '}
+              {formatOffset(s.selected.start - t0)} · {s.selected.offsets.length} record(s)
             </p>
             {s.selected.kind === 'tool' && s.selected.toolCallId && <ToolDetail key={s.selected.id} row={s.selected} />}
             {s.selected.kind === 'compaction' && <CompactionDetail key={s.selected.id} row={s.selected} />}

@@ -8,8 +8,8 @@ import { endLine, withoutNotes } from '../../../../shared/omni/output-notes.js';
 import type { OmniMessage } from '../../../../shared/omni/types.js';
 import { call, messageOf } from '../../api/client.js';
 import { ArgsPanel } from '../approvals/ArgsPanel.js';
-import { formatMs } from '../chat/transcript.js';
 import type { TimelineRow } from './flatten.js';
+import { formatDuration, formatTimestamp } from './time.js';
 
 interface Facts {
   call?: FactOf<'tool_call'>;
@@ -57,9 +57,9 @@ export function ToolDetail({ row }: { row: TimelineRow }) {
         <dt>duration</dt>
         <dd>
           {row.durationMs != null
-            ? formatMs(row.durationMs)
+            ? formatDuration(row.durationMs)
             : row.end > row.start
-              ? formatMs(row.end - row.start)
+              ? formatDuration(row.end - row.start)
               : '—'}
         </dd>
         <dt>exit</dt>
@@ -67,7 +67,7 @@ export function ToolDetail({ row }: { row: TimelineRow }) {
         <dt>approval</dt>
         <dd>
           {facts.approval
-            ? `${facts.approval.decision} by ${facts.approval.by ?? 'unknown'} at ${new Date(facts.approval.at).toLocaleTimeString()}`
+            ? `${facts.approval.decision} by ${facts.approval.by ?? 'unknown'} at ${formatTimestamp(facts.approval.at)}`
             : 'none recorded (allowed by mode or rule)'}
         </dd>
         {facts.approval && (

@@ -6,9 +6,9 @@ import { nestTraces } from './nest.js';
 import { useNav } from '../../app/nav.js';
 import { useChat } from '../chat/store.js';
 import { useProjects } from '../projects/store.js';
-import { relativeTime } from '../projects/logic.js';
 import { useTraces } from './store.js';
 import { Timeline } from './Timeline.js';
+import { formatTimestamp } from './time.js';
 
 export function TraceBrowser() {
   const { list, filters, listError, loadList, open, sessionId, importTraces } = useTraces();
@@ -163,7 +163,9 @@ export function TraceBrowser() {
                   <span className={`chip status ${s.status}`}>{s.status}</span>
                 </td>
                 <td>{s.events}</td>
-                <td>{relativeTime(s.updatedAt)}</td>
+                <td>
+                  <time dateTime={s.updatedAt}>{formatTimestamp(s.updatedAt)}</time>
+                </td>
                 <td>
                   {s.source !== 'import' && s.projectId && <OpenChat sessionId={s.sessionId} projectId={s.projectId} />}
                 </td>

@@ -1,5 +1,5 @@
 // Pure geometry of the waterfall: bar position/width for a row at a zoom level (the approval wait drawn apart
-// from the execution), and "nice" time-axis ticks. No DOM.
+// from the execution), and idle gaps collapsed on the axis. The axis' ticks and labels are axis.ts. No DOM.
 import type { TimelineRow } from './flatten.js';
 
 export interface Bar {
@@ -32,26 +32,6 @@ export function barOf(r: TimelineRow, t0: number, scale: number): Bar {
   const width = Math.max(MIN_BAR_PX, (r.end - r.start) * scale);
   const waitWidth = r.waitEnd !== undefined ? Math.min(width, Math.max(0, (r.waitEnd - r.start) * scale)) : 0;
   return { left, width, waitWidth };
-}
-
-const STEPS = [
-  1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000,
-  1_800_000, 3_600_000,
-];
-
-/** Ticks (ms offsets from t0) at least `minPx` apart, covering [0, span]. */
-export function ticks(span: number, scale: number, minPx = 80): { at: number; label: string }[] {
-  const step = STEPS.find((s) => s * scale >= minPx) ?? STEPS[STEPS.length - 1]!;
-  const out: { at: number; label: string }[] = [];
-  for (let at = 0; at <= span && out.length < 2000; at += step) out.push({ at, label: tickLabel(at) });
-  return out;
-}
-
-export function tickLabel(ms: number): string {
-  if (ms === 0) return '0';
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${+(ms / 1000).toFixed(1)} s`;
-  return `${Math.floor(ms / 60_000)} m${ms % 60_000 ? ` ${Math.round((ms % 60_000) / 1000)} s` : ''}`;
 }
 
 /** Idle stretches longer than this (nothing running between turns) are collapsed on the axis … */

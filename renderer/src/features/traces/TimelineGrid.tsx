@@ -1,0 +1,251 @@
+// The timeline's waterfall as an ARIA treegrid: a header row (the row count, then the time axis, whose labels are
+// placed by axis.ts so that they never overlap) and one row per record, virtualised with react-virtuoso (the
+// chat's list too: one virtualiser in the app) inside the grid's own scroller. Rows carry aria-rowindex/rowcount
+// (only the rows on screen exist), aria-level, aria-expanded (subagents) and aria-selected; one row is in the tab
+// order and the arrows move through all of them (gridKeys.ts).
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { useElementWidth } from '../../app/useElementWidth.js';
+import { formatTokens } from '../chat/transcript.js';
+import { placeAxisLabels, axisTicks, type AxisLabel } from './axis.js';
+import { extent, type TimelineRow } from './flatten.js';
+import { gridKey } from './gridKeys.js';
+import { AXIS_TAIL_PX, GAP_KEEP_MS, axisWidth, barOf, idleWarp, pxPerMs } from './layout.js';
+import { measureAxisLabel } from './measure.js';
+import { formatDuration, formatOffset } from './time.js';
+import { useTraces } from './store.js';
+
+const LABEL_W = 340;
+const ROW_H = 26;
+
+export function TimelineGrid({ rows }: { rows: TimelineRow[] }) {
+  const s = useTraces();
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const scrollerW = useElementWidth(scroller);
+  const virt = useRef<VirtuosoHandle>(null);
+  const { t0, t1 } = useMemo(() => extent(s.rows), [s.rows]);
+  // at zoom 1 the whole span fits the scroller beside the labels (the detail pane's width taken into account)
+  const width = axisWidth(scrollerW, LABEL_W);
+  const total = LABEL_W + width * s.zoom + AXIS_TAIL_PX;
+  // idle stretches between turns are collapsed on the axis (marked), so activity keeps its width
+  const warp = useMemo(() => idleWarp(s.rows, t0, t1), [s.rows, t0, t1]);
+  const scale = pxPerMs(t0, t0 + warp.span, width, s.zoom);
+  // where a new trace file begins (after a compaction): a line across the rows, named on the axis
+  const partStarts = useMemo(() => s.rows.filter((r) => r.markerKind === 'part'), [s.rows]);
+  const labels = useMemo(() => {
+    const { ticks } = axisTicks(warp.span, scale, (at) => formatDuration(warp.unmap(at)), measureAxisLabel);
+    const all: AxisLabel[] = [
+      ...partStarts.map((p): AxisLabel => ({
+        key: `part:${p.id}`,
+        kind: 'part',
+        x: LABEL_W + warp.map(p.start) * scale,
+        text: `_${String(p.part).padStart(3, '0')}`,
+        align: 'start',
+      })),
+      ...warp.gaps.map((g): AxisLabel => ({
+        key: `gap:${g.at}`,
+        kind: 'gap',
+        x: LABEL_W + g.at * scale,
+        text: `⋯ idle ${formatDuration(g.ms)}`,
+        short: '⋯',
+        align: 'center',
+      })),
+      ...ticks
+        .filter((t) => !warp.gaps.some((g) => Math.abs(t.at - g.at) < GAP_KEEP_MS / 2)) // no tick inside a collapsed gap
+        .map((t): AxisLabel => ({
+          key: `tick:${t.at}`,
+          kind: 'tick',
+          x: LABEL_W + t.at * scale,
+          text: t.label,
+          align: 'start',
+        })),
+    ];
+    return placeAxisLabels(all, measureAxisLabel, LABEL_W, total);
+  }, [warp, scale, partStarts, total]);
+
+  // keyboard: one row in the tab order; the arrows move it (and the focus) through every row, drawn or not
+  const [active, setActive] = useState(0);
+  const at = Math.min(active, Math.max(0, rows.length - 1));
+  const wantFocus = useRef<number | null>(null);
+  const focusRow = (i: number): boolean => {
+    const el = scroller?.querySelector<HTMLElement>(`[data-row="${i}"]`);
+    if (!el) return false;
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: 'nearest' }); // the scroller's scroll-padding keeps it clear of the sticky axis
+    return true;
+  };
+  // a row asked for before it was drawn takes the focus once the list draws it
+  const focusWanted = () => {
+    if (wantFocus.current !== null && focusRow(wantFocus.current)) wantFocus.current = null;
+  };
+  useEffect(focusWanted);
+  const moveTo = (i: number) => {
+    setActive(i);
+    wantFocus.current = i;
+    if (!focusRow(i)) virt.current?.scrollToIndex({ index: i, align: 'center' });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
+    const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? ROW_H * 10) - ROW_H) / ROW_H) - 1);
+    const grid = rows.map((r) => ({
+      depth: r.depth,
+      expandable: r.kind === 'subagent' && !!r.childSessionId,
+      expanded: !!s.expanded[r.id],
+    }));
+    const act = gridKey(e.key, at, grid, page);
+    if (!act) return;
+    e.preventDefault();
+    const row = rows[at]!;
+    if (act.kind === 'move') moveTo(act.to);
+    else if (act.kind === 'select') void s.select(row);
+    else void s.toggleExpand(row);
+  };
+
+  return (
+    <div
+      className="tl-scroll"
+      ref={setScroller}
+      data-testid="tl-scroll"
+      role="treegrid"
+      aria-label="Trace records"
+      aria-rowcount={rows.length + 1}
+      aria-colcount={2}
+    >
+      <div className="tl-axis" role="row" aria-rowindex={1} style={{ width: total }}>
+        <div className="tl-axis-label" role="columnheader" style={{ width: LABEL_W }}>
+          {rows.length} rows · {formatDuration(t1 - t0)}
+        </div>
+        <div className="tl-axis-time" role="columnheader" aria-label="Time since the trace began">
+          {labels.map((l) =>
+            l.kind === 'tick' ? (
+              <span key={l.key} className="tick" style={{ left: l.x }}>
+                {l.shown}
+              </span>
+            ) : l.kind === 'gap' ? (
+              <span
+                key={l.key}
+                className="tl-gap"
+                style={{ left: l.x }}
+                title={`${l.text.replace('⋯ ', '')} (collapsed)`}
+              >
+                {l.shown}
+              </span>
+            ) : (
+              <span
+                key={l.key}
+                className="tl-part"
+                data-testid="tl-part-start"
+                style={{ left: l.x }}
+                title={`the trace continues in ${l.shown} here (after a compaction)`}
+              >
+                {l.shown}
+              </span>
+            ),
+          )}
+        </div>
+      </div>
+      <div className="tl-rows" style={{ width: total }}>
+        {partStarts.map((p) => (
+          <span
+            key={p.id}
+            className="tl-part-line"
+            aria-hidden="true"
+            style={{ left: LABEL_W + warp.map(p.start) * scale, height: rows.length * ROW_H }}
+          />
+        ))}
+        {scroller && (
+          <Virtuoso
+            ref={virt}
+            customScrollParent={scroller}
+            data={rows}
+            fixedItemHeight={ROW_H}
+            increaseViewportBy={400}
+            itemsRendered={() => requestAnimationFrame(focusWanted)}
+            computeItemKey={(_, r) => r.id}
+            itemContent={(i, r) => {
+              const bar = barOf(
+                {
+                  ...r,
+                  start: t0 + warp.map(r.start),
+                  end: t0 + warp.map(r.end),
+                  waitEnd: r.waitEnd === undefined ? undefined : t0 + warp.map(r.waitEnd),
+                },
+                t0,
+                scale,
+              );
+              const selected = s.selected?.id === r.id;
+              const expandable = r.kind === 'subagent';
+              return (
+                <div
+                  className={`tl-row k-${r.kind} s-${r.status}${selected ? ' selected' : ''}`}
+                  style={{ height: ROW_H }}
+                  data-row={i}
+                  data-kind={r.kind}
+                  data-marker={r.markerKind}
+                  data-status={r.status}
+                  role="row"
+                  aria-rowindex={i + 2}
+                  aria-level={r.depth + 1}
+                  aria-expanded={expandable ? !!s.expanded[r.id] : undefined}
+                  aria-selected={selected}
+                  tabIndex={i === at ? 0 : -1}
+                  onClick={() => {
+                    setActive(i);
+                    void s.select(r);
+                  }}
+                  onKeyDown={onKeyDown}
+                >
+                  <div className="tl-label" role="gridcell" style={{ width: LABEL_W, paddingLeft: 6 + r.depth * 16 }}>
+                    {expandable ? (
+                      <button
+                        className="link small"
+                        tabIndex={-1}
+                        aria-expanded={!!s.expanded[r.id]}
+                        aria-label={`${s.expanded[r.id] ? 'Collapse' : 'Expand'} subagent ${r.detail}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          void s.toggleExpand(r);
+                        }}
+                      >
+                        {s.expanded[r.id] ? '▾' : '▸'}
+                      </button>
+                    ) : null}
+                    <span className={`kind-tag ${r.kind}`} aria-hidden="true">
+                      {r.kind === 'marker' ? '◆' : r.kind[0]!.toUpperCase()}
+                    </span>
+                    <span className="tl-name">{r.label}</span>
+                    <span className="tl-detail">{r.detail}</span>
+                    {r.tokens !== undefined && <span className="chip">{formatTokens(r.tokens)} tok</span>}
+                    {r.durationMs !== undefined && <span className="chip">{formatDuration(r.durationMs)}</span>}
+                    {!!r.retries && <span className="chip warn">retry {r.retries}</span>}
+                  </div>
+                  <div
+                    className="tl-bar-area"
+                    role="gridcell"
+                    aria-label={`${r.status}, at ${formatOffset(r.start - t0)}${
+                      r.kind === 'marker' ? '' : `, for ${formatDuration(r.end - r.start)}`
+                    }`}
+                  >
+                    {r.kind === 'marker' ? (
+                      <span className={`tl-marker ${r.status}`} style={{ left: bar.left }} title={r.label} />
+                    ) : (
+                      <span
+                        className={`tl-bar ${r.status}`}
+                        style={{ left: bar.left, width: bar.width }}
+                        title={`${r.label} ${formatDuration(r.end - r.start)}`}
+                      >
+                        {bar.waitWidth > 0 && (
+                          <span className="tl-wait" style={{ width: bar.waitWidth }} title="waiting for approval" />
+                        )}
+                      </span>
+                    )}
+                  </div>
+                </div>
+              );
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
