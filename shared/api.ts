@@ -80,6 +80,10 @@ export interface ApiCheckpoint {
   createdAt: string;
   /** where the entry's changes end; null while the turn runs */
   endId: string | null;
+  /** when its changes were complete (the turn's end, or the restore); null while the turn runs */
+  endedAt: string | null;
+  /** a restore of some files or of one hunk: undone by restoring its files (`paths`), not the whole folder */
+  partial: boolean;
   /** files left out of the snapshot because they are larger than the limit */
   skipped: string[];
 }
@@ -87,6 +91,30 @@ export interface ApiCheckpoint {
 export interface ApiChangedFile {
   path: string;
   status: 'added' | 'modified' | 'deleted' | 'type-changed';
+}
+
+/** One hunk of a file's diff (issue 25): `lines` keep their marker (' ', '-', '+', '\\'). */
+interface ApiHunk {
+  header: string;
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
+}
+
+/** One changed file of a checkpoint entry with its diff, hunk by hunk (issue 25). */
+export interface ApiFileDiff extends ApiChangedFile {
+  binary: boolean;
+  /** mode lines git printed (`old mode 100755`, `new file mode 100644`) */
+  notes: string[];
+  hunks: ApiHunk[];
+  added: number;
+  removed: number;
+  /** its diff is too long to show: restore the file as a whole */
+  tooLarge: boolean;
+  /** `checkpoints.revertHunk` can take back one of its hunks (a modified text file) */
+  hunkRevertible: boolean;
 }
 
 /** An approval rule (issue 13). */
@@ -316,7 +344,26 @@ export const ParamsSchemas = {
 
   'checkpoints.list': z.object({ projectId: id, sessionId: id.optional() }),
   'checkpoints.changes': z.object({ projectId: id, checkpointId: id }),
-  'checkpoints.restore': z.object({ projectId: id, checkpointId: id, sessionId: id.optional() }),
+  'checkpoints.restore': z.object({
+    projectId: id,
+    checkpointId: id,
+    sessionId: id.optional(),
+    /** only these files (paths as the changed files list them) */
+    paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000).optional(),
+  }),
+  'checkpoints.revertHunk': z.object({
+    projectId: id,
+    /** the turn (or partial restore) whose diff holds the hunk */
+    checkpointId: id,
+    path: z.string().min(1).max(4096),
+    /** its position in the file's hunks, from 0, and its ranges as shown */
+    hunk: z.number().int().min(0).max(100_000),
+    oldStart: z.number().int().min(0),
+    oldLines: z.number().int().min(0),
+    newStart: z.number().int().min(0),
+    newLines: z.number().int().min(0),
+    sessionId: id.optional(),
+  }),
 
   'commands.list': z.object({ sessionId: id }),
   'commands.scrollback': z.object({ sessionId: id, processId: id }),
@@ -464,10 +511,12 @@ export interface Results extends WorktreeResults {
   'rules.add': ApiRule;
   'rules.remove': Record<string, never>;
   'checkpoints.list': ApiCheckpoint[];
-  /** the files the entry changed and their unified diff (binary files named, not printed; long diffs cut) */
-  'checkpoints.changes': { files: ApiChangedFile[]; patch: string; truncated: boolean };
-  /** `undoId`: restore to it to undo this restore */
+  /** the files the entry changed, each with its diff hunk by hunk (binary files named; `truncated`: hunks left out) */
+  'checkpoints.changes': { files: ApiChangedFile[]; diffs: ApiFileDiff[]; truncated: boolean };
+  /** `undoId`: restore to it (with `paths` for a partial one) to undo this restore */
   'checkpoints.restore': { undoId: string };
+  /** `undoId` as for a restore of that one file */
+  'checkpoints.revertHunk': { undoId: string };
   'commands.list': ApiCommandSession[];
   'commands.scrollback': { data: string };
   'commands.write': Record<string, never>;

@@ -7,7 +7,7 @@ import { ShadowRepo } from './shadow.js';
 export { ShadowRepo, shadowDir, type Checkpoint } from './shadow.js';
 export type { OwnerFiles } from './lock.js';
 export { turnCheckpoints, type TurnCheckpoints } from './turn.js';
-export { checkpointEntries } from './turns.js';
+export { checkpointEntries, type CheckpointEntry } from './turns.js';
 
 const repos = new Map<string, ShadowRepo>();
 

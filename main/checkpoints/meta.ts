@@ -11,8 +11,10 @@ export interface CheckpointMeta {
   turnOf?: string;
   /** for kind 'restore': the checkpoint the workspace was restored to */
   restored?: string;
-  /** a few words about the turn (its prompt) */
+  /** a few words about the turn (its prompt), or what a partial restore restored */
   title?: string;
+  /** when it was taken, to the millisecond (the commit's own date has whole seconds; older checkpoints lack it) */
+  at?: string;
   /** files left out because they are larger than the limit */
   skipped: string[];
   /** the blob listing file modes git does not keep (see modes.ts); absent when every file is 644 or 755 */
@@ -27,6 +29,7 @@ export function formatMeta(m: CheckpointMeta): string {
   if (m.turnOf) s += line('turn-of', m.turnOf);
   if (m.restored) s += line('restored', m.restored);
   if (m.title) s += line('title', m.title.slice(0, 200));
+  if (m.at) s += line('at', m.at);
   if (m.modes) s += line('modes', m.modes);
   for (const f of m.skipped) s += line('skipped', JSON.stringify(f));
   return s;
@@ -56,6 +59,7 @@ export function parseMeta(message: string): CheckpointMeta | null {
     ...(one('turn-of') ? { turnOf: one('turn-of') } : {}),
     ...(one('restored') ? { restored: one('restored') } : {}),
     ...(one('title') ? { title: one('title') } : {}),
+    ...(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(one('at') ?? '') ? { at: one('at') } : {}),
     skipped,
     ...(/^[0-9a-f]{40,64}$/.test(one('modes') ?? '') ? { modes: one('modes') } : {}),
   };

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ATTRIBUTES, git, GitError, nulList, text, type ShadowPaths } from './git.js';
 import { beginTurn, withRepoLock, type OwnerFiles, type TurnMarker } from './lock.js';
 import { formatMeta, parseMeta, type CheckpointMeta } from './meta.js';
+import { fileDiffs, hunkRanges, revertHunk, sameRange, type FileDiff, type HunkRange } from './hunks.js';
 import { blobId, formatModes, modeToRecord, parseModes } from './modes.js';
 import {
   checkFolder,
@@ -74,6 +75,15 @@ function parseTree(out: Buffer): Map<string, TreeEntry> {
     if (m) tree.set(m[3], { mode: m[1], id: m[2] });
   }
   return tree;
+}
+
+/** A path inside the folder as git names it: relative, `/`-separated, no `.` or `..` part. */
+function checkRelative(p: string): void {
+  if (!p || p.startsWith('/') || p.split('/').some((x) => x === '' || x === '.' || x === '..') || p.includes('\0')) {
+    throw new CheckpointError(
+      `"${p}" is not a file of the project as the changed files list it (a relative path inside the folder)`,
+    );
+  }
 }
 
 /** Paths a checkpoint never holds and a restore never touches: FLOE_HOME (when inside) and restore staging. */
@@ -199,8 +209,9 @@ export class ShadowRepo {
     return this.serial(() => this.snapshotNow(meta));
   }
 
-  private async snapshotNow(meta: Omit<CheckpointMeta, 'skipped' | 'modes'>): Promise<Checkpoint> {
+  private async snapshotNow(given: Omit<CheckpointMeta, 'skipped' | 'modes'>): Promise<Checkpoint> {
     await this.init();
+    const meta = { ...given, at: new Date().toISOString() };
     const off = this.offLimits();
     const skipped: string[] = [];
     const dropped: string[] = [];
@@ -245,7 +256,7 @@ export class ShadowRepo {
       throw new CheckpointError(
         `the checkpoint of ${this.workspace} was not recorded (no HEAD in ${this.paths.gitDir})`,
       );
-    return { id, createdAt: new Date().toISOString(), meta: full };
+    return { id, createdAt: meta.at, meta: full };
   }
 
   /** Stores the mode list as a blob (unless the same list is stored already: it usually is); returns its id. */
@@ -280,7 +291,7 @@ export class ShadowRepo {
     for (const rec of out.split('\x1e')) {
       const [id, createdAt, body] = rec.replace(/^\n/, '').split('\0');
       const meta = body ? parseMeta(body) : null;
-      if (id && createdAt && meta) list.push({ id, createdAt, meta });
+      if (id && createdAt && meta) list.push({ id, createdAt: meta.at ?? createdAt, meta });
     }
     return list;
   }
@@ -319,17 +330,31 @@ export class ShadowRepo {
     );
   }
 
+  /** The diff of each changed file, hunk by hunk (hunks.ts); hunks left out past the limits (characters). */
+  async fileDiffs(from: string, to: string, limits: { file: number; total: number }): Promise<FileDiff[]> {
+    const [files, patch] = await Promise.all([this.changes(from, to), this.diff(from, to)]);
+    return fileDiffs(patch, files, limits);
+  }
+
   /**
-   * Makes the folder what it was at checkpoint `target`: first snapshots it as it is now (kind 'restore', so this
-   * can be undone by restoring that one), then checks and swaps (restore.ts). Either every file is restored or
-   * none is: a refusal or a failure leaves the folder as it was (and drops that snapshot again).
+   * Makes the folder what it was at checkpoint `target` — or only the files `only.paths` — first snapshotting it
+   * as it is now (kind 'restore', so this can be undone by restoring that one), then checks and swaps
+   * (restore.ts). Either every file is restored or none is: a refusal or a failure leaves the folder as it was
+   * (and drops that snapshot again). A restore of some files also snapshots its result, so its entry shows what
+   * it changed.
    */
-  restore(target: string, sessionId: string): Promise<Checkpoint> {
+  restore(target: string, sessionId: string, only?: { paths: string[]; title: string }): Promise<Checkpoint> {
+    only?.paths.forEach(checkRelative);
     return this.serial(async () => {
       const prev = this.head();
-      const backup = await this.snapshotNow({ kind: 'restore', sessionId, restored: target });
+      const backup = await this.snapshotNow({
+        kind: 'restore',
+        sessionId,
+        restored: target,
+        ...(only ? { title: only.title } : {}),
+      });
       try {
-        await this.restoreTo(backup, target);
+        await this.restoreTo(backup, target, only && new Set(only.paths));
       } catch (e) {
         const kept = e instanceof SwapFailed && !e.undone;
         if (prev && !kept) await git(this.paths, ['update-ref', 'HEAD', prev]).catch(() => {});
@@ -337,6 +362,89 @@ export class ShadowRepo {
         if (e instanceof GitError) throw new CheckpointError(`restore failed, nothing was changed: ${e.message}`);
         throw e;
       }
+      if (only) await this.snapshotNow({ kind: 'after', sessionId, turnOf: backup.id });
+      return backup;
+    });
+  }
+
+  /**
+   * Takes back hunk `index` of `file`'s diff from checkpoint `from` to `to` in the file as it is now (found by its
+   * context: lines added or removed elsewhere since do not matter), and nothing else. `range` must be that hunk's
+   * (the diff the person looked at). Snapshotted before and after like a restore of some files, so it can be
+   * undone. Refused, with nothing changed, when the hunk's lines changed since.
+   */
+  revertHunk(
+    from: string,
+    to: string,
+    file: string,
+    index: number,
+    range: HunkRange,
+    sessionId: string,
+    title: string,
+  ): Promise<Checkpoint> {
+    checkRelative(file);
+    return this.serial(async () => {
+      const [fTree, tTree] = await Promise.all([this.tree(from), this.tree(to)]);
+      const regular = (e: TreeEntry | undefined) => e?.mode === '100644' || e?.mode === '100755';
+      if (!regular(fTree.get(file)) || !regular(tTree.get(file))) {
+        throw new CheckpointError(
+          `${file} was added, deleted or is not a regular file in that turn, so it has no hunk to take back alone; restore the whole file instead`,
+        );
+      }
+      // bytes as latin1 (one character per byte): any encoding and line ending comes back exactly
+      const patch = (
+        await git(this.paths, ['diff', '--no-renames', '--no-color', from, to, '--', `:(literal)${file}`])
+      ).toString('latin1');
+      const ranges = hunkRanges(patch);
+      if (!ranges[index] || !sameRange(ranges[index], range)) {
+        throw new CheckpointError(
+          `${file} has no hunk ${index + 1} with those lines in that turn; show the turn's changes again and retry`,
+        );
+      }
+      const abs = path.join(this.paths.workTree, file);
+      const st = lstatOrNone(abs);
+      if (!st?.isFile()) {
+        throw new CheckpointError(
+          `${file} is no longer a file in ${this.workspace}; restore the whole file instead. Nothing was changed.`,
+        );
+      }
+      if (st.size > this.maxFileBytes) {
+        throw new CheckpointError(
+          `${file} is now larger than ${Math.round(this.maxFileBytes / 1024 / 1024)} MB, so no checkpoint could undo this; nothing was changed`,
+        );
+      }
+      const current = fs.readFileSync(abs);
+      const next = revertHunk(current.toString('latin1'), patch, index);
+      if (next === null) {
+        throw new CheckpointError(
+          `hunk ${index + 1} of ${file} no longer matches the file: its lines changed after that turn. Restore the whole file instead. Nothing was changed.`,
+        );
+      }
+      const prev = this.head();
+      const backup = await this.snapshotNow({ kind: 'restore', sessionId, restored: from, title });
+      const stage = path.join(this.paths.workTree, `${STAGE_PREFIX}${randomBytes(6).toString('hex')}`);
+      try {
+        // the backup must hold the file as it is, or this could not be undone (an ignored file, say)
+        if ((await this.tree(backup.id)).get(file)?.id !== blobId(current)) {
+          throw new CheckpointError(
+            `${file} is not saved in checkpoints (${this.whyNotHeld(backup, file)}), so taking the hunk back could not be undone; nothing was changed`,
+          );
+        }
+        fs.mkdirSync(stage, { mode: 0o700 });
+        const staged = path.join(stage, 'file');
+        fs.writeFileSync(staged, Buffer.from(next, 'latin1'), { mode: st.mode & 0o7777 });
+        fs.chmodSync(staged, st.mode & 0o7777);
+        fs.renameSync(staged, abs);
+      } catch (e) {
+        if (prev) await git(this.paths, ['update-ref', 'HEAD', prev]).catch(() => {});
+        if (e instanceof CheckpointError) throw e;
+        throw new CheckpointError(
+          `taking back hunk ${index + 1} of ${file} failed, nothing was changed: ${(e as Error).message}`,
+        );
+      } finally {
+        fs.rmSync(stage, { recursive: true, force: true });
+      }
+      await this.snapshotNow({ kind: 'after', sessionId, turnOf: backup.id });
       return backup;
     });
   }
@@ -348,7 +456,7 @@ export class ShadowRepo {
     return 'it is ignored';
   }
 
-  private async restoreTo(backup: Checkpoint, target: string): Promise<void> {
+  private async restoreTo(backup: Checkpoint, target: string, only?: ReadonlySet<string>): Promise<void> {
     const off = this.offLimits();
     const [bTree, tTree, bModes, tModes] = await Promise.all([
       this.tree(backup.id),
@@ -356,7 +464,10 @@ export class ShadowRepo {
       this.modesOf(backup.meta),
       this.metaOf(target).then((m) => this.modesOf(m)),
     ]);
-    const plan = planRestore(bTree, tTree, bModes, tModes, off.skip);
+    const plan = planRestore(bTree, tTree, bModes, tModes, (p) => off.skip(p) || (!!only && !only.has(p)));
+    if (only && !plan.remove.length && !plan.write.length && !plan.chmod.length) {
+      throw new RestoreRefused(`nothing to restore: ${[...only].join(', ')} already as in that checkpoint`);
+    }
     const rand = randomBytes(6).toString('hex');
     const stageRel = `${STAGE_PREFIX}${rand}`;
     const stage = path.join(this.paths.workTree, stageRel);

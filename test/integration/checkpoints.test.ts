@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shadowDir } from '../../main/checkpoints/index.js';
+import type { Result } from '../../shared/api.js';
 import { createHost, type HostService } from '../../main/host/index.js';
 import { startModelServer, type ModelServer } from '../fixtures/model-server.js';
 import { tempHome, type TempHome } from '../helpers/cli.js';
@@ -114,7 +115,10 @@ describe('checkpoints', () => {
 
     const [entry] = await ok(h, 'checkpoints.list', { projectId: p.id, sessionId: s.id });
     expect(entry).toMatchObject({ kind: 'turn', sessionId: s.id, title: 'change the files', skipped: ['huge.dat'] });
-    const changes = await ok(h, 'checkpoints.changes', { projectId: p.id, checkpointId: entry.id });
+    const changes = await ok<Result<'checkpoints.changes'>>(h, 'checkpoints.changes', {
+      projectId: p.id,
+      checkpointId: entry.id,
+    });
     expect(changes.files).toEqual([
       { path: 'edit.txt', status: 'modified' },
       { path: 'gone.txt', status: 'deleted' },
@@ -122,13 +126,12 @@ describe('checkpoints', () => {
       { path: 'made.bin', status: 'added' },
       { path: 'tool.sh', status: 'modified' },
     ]);
-    expect(changes.patch).toContain('-line 2\n+line two\n');
-    expect(changes.patch).toContain('-to be deleted\n');
-    expect(changes.patch).toContain('old mode 100755\nnew mode 100644');
-    expect(changes.patch).toMatch(
-      /Binary files a\/made.bin and b\/made.bin differ|Binary files \/dev\/null and b\/made.bin differ/,
-    );
-    expect(changes.patch).not.toContain('build/out.o');
+    const diff = (p: string) => changes.diffs.find((d) => d.path === p)!;
+    expect(diff('edit.txt').hunks.map((h) => h.lines)).toEqual([[' line 1', '-line 2', '+line two']]);
+    expect(diff('gone.txt').hunks[0].lines).toEqual(['-to be deleted']);
+    expect(diff('tool.sh').notes).toEqual(['old mode 100755', 'new mode 100644']);
+    expect(diff('made.bin')).toMatchObject({ binary: true, hunks: [], hunkRevertible: false });
+    expect(changes.diffs.map((d) => d.path)).not.toContain('build/out.o');
     const filesAfterTurn = fingerprint(ws);
 
     const { undoId } = await ok(h, 'checkpoints.restore', {
@@ -159,6 +162,115 @@ describe('checkpoints', () => {
     expect(await h.call('checkpoints.changes', { projectId: p.id, checkpointId: 'deadbeef00' })).toMatchObject({
       ok: false,
       error: { code: 'bad_request', message: expect.stringContaining('there is no checkpoint deadbeef00') },
+    });
+  });
+
+  it('one hunk taken back: the file on disk has exactly that hunk reverted; one file restored; both undone', async () => {
+    const { server, env, h } = await setup();
+    const ws = env.workspace;
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i + 1}\r\n`);
+    const before = lines.join('');
+    fs.writeFileSync(path.join(ws, 'two.txt'), before, { mode: 0o640 });
+    fs.writeFileSync(path.join(ws, 'other.txt'), 'keep\n');
+    const p = await ok(h, 'projects.add', { path: ws });
+    const s = await ok(h, 'sessions.create', { projectId: p.id, approvalMode: 'allow-all' });
+    // the turn changes line 2 and line 19 (two hunks), edits other.txt and adds new.txt
+    const turn =
+      "sed -i 's/^line 2\\r$/LINE TWO\\r/; s/^line 19\\r$/LINE NINETEEN\\r/' two.txt && printf 'changed\\n' > other.txt && printf 'n\\n' > new.txt";
+    server.push(exec(turn, 'c1'), { reply: { text: 'done' } });
+    await runTurn(h, s.id, 'two hunks');
+    const after = before.replace('line 2\r', 'LINE TWO\r').replace('line 19\r', 'LINE NINETEEN\r');
+    expect(fs.readFileSync(path.join(ws, 'two.txt'), 'latin1')).toBe(after);
+
+    const [entry] = await ok(h, 'checkpoints.list', { projectId: p.id, sessionId: s.id });
+    const changes = await ok<Result<'checkpoints.changes'>>(h, 'checkpoints.changes', {
+      projectId: p.id,
+      checkpointId: entry.id,
+    });
+    const two = changes.diffs.find((d) => d.path === 'two.txt')!;
+    expect(two.hunkRevertible).toBe(true);
+    expect(two.hunks.map((h) => h.lines.filter((l) => l[0] !== ' '))).toEqual([
+      ['-line 2\r', '+LINE TWO\r'],
+      ['-line 19\r', '+LINE NINETEEN\r'],
+    ]);
+    // a user edit after the turn, above both hunks: the second hunk is still found
+    const edited = 'added by me\r\n' + after;
+    fs.writeFileSync(path.join(ws, 'two.txt'), edited);
+    const { hunk: _h, lines: _l, header: _hd, ...range } = { hunk: 1, ...two.hunks[1] };
+    const { undoId } = await ok(h, 'checkpoints.revertHunk', {
+      projectId: p.id,
+      checkpointId: entry.id,
+      path: 'two.txt',
+      hunk: 1,
+      ...range,
+      sessionId: s.id,
+    });
+    expect(fs.readFileSync(path.join(ws, 'two.txt'), 'latin1')).toBe(edited.replace('LINE NINETEEN\r', 'line 19\r'));
+    expect(fs.statSync(path.join(ws, 'two.txt')).mode & 0o777).toBe(0o640);
+    expect(fs.readFileSync(path.join(ws, 'other.txt'), 'utf8')).toBe('changed\n');
+    expect(fs.existsSync(path.join(ws, 'new.txt'))).toBe(true);
+
+    // listed as a partial restore whose changes are that hunk, reversed
+    const [r] = await ok(h, 'checkpoints.list', { projectId: p.id, sessionId: s.id });
+    expect(r).toMatchObject({
+      id: undoId,
+      kind: 'restore',
+      partial: true,
+      title: 'hunk 2 of two.txt taken back from “two hunks”',
+    });
+    const rc = await ok<Result<'checkpoints.changes'>>(h, 'checkpoints.changes', {
+      projectId: p.id,
+      checkpointId: r.id,
+    });
+    expect(rc.files).toEqual([{ path: 'two.txt', status: 'modified' }]);
+    expect(rc.diffs[0].hunks.map((h) => h.lines.filter((l) => l[0] !== ' '))).toEqual([
+      ['-LINE NINETEEN\r', '+line 19\r'],
+    ]);
+    // the same hunk again no longer matches: refused, nothing changed
+    const again = await h.call('checkpoints.revertHunk', {
+      projectId: p.id,
+      checkpointId: entry.id,
+      path: 'two.txt',
+      hunk: 1,
+      ...range,
+    });
+    expect(again).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('no longer matches the file') },
+    });
+    expect((await ok(h, 'checkpoints.list', { projectId: p.id }))[0].id).toBe(undoId);
+    // a hunk that is not the one shown is refused
+    expect(
+      await h.call('checkpoints.revertHunk', {
+        projectId: p.id,
+        checkpointId: entry.id,
+        path: 'two.txt',
+        hunk: 0,
+        ...range,
+      }),
+    ).toMatchObject({ ok: false, error: { message: expect.stringContaining('has no hunk 1 with those lines') } });
+
+    // undone file by file: only two.txt goes back
+    await ok(h, 'checkpoints.restore', { projectId: p.id, checkpointId: undoId, paths: ['two.txt'] });
+    expect(fs.readFileSync(path.join(ws, 'two.txt'), 'latin1')).toBe(edited);
+
+    // one file restored to before the turn: new.txt goes, the rest stays
+    await ok(h, 'checkpoints.restore', {
+      projectId: p.id,
+      checkpointId: entry.id,
+      paths: ['new.txt'],
+      sessionId: s.id,
+    });
+    expect(fs.existsSync(path.join(ws, 'new.txt'))).toBe(false);
+    expect(fs.readFileSync(path.join(ws, 'other.txt'), 'utf8')).toBe('changed\n');
+    expect(fs.readFileSync(path.join(ws, 'two.txt'), 'latin1')).toBe(edited);
+    const [fileRestore] = await ok(h, 'checkpoints.list', { projectId: p.id, sessionId: s.id });
+    expect(fileRestore).toMatchObject({ partial: true, title: 'new.txt restored to before “two hunks”' });
+    expect(
+      await h.call('checkpoints.restore', { projectId: p.id, checkpointId: entry.id, paths: ['../etc/passwd'] }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', message: expect.stringContaining('is not a file of the project') },
     });
   });
 

@@ -42,4 +42,19 @@ describe('checkpointEntries', () => {
     ]);
     expect(checkpointEntries([cp('b3', 'before')])[0].endId).toBeNull();
   });
+
+  it('a partial restore ends at its own after; times are the ends of the changes', () => {
+    const list = [
+      cp('a33', 'after', { turnOf: 'r1' }),
+      cp('r1', 'restore', { restored: 'b1', title: 'hunk 1 of a.txt taken back' }),
+      cp('a2', 'after', { turnOf: 'b1' }),
+      cp('b1', 'before', { title: 'one' }),
+    ];
+    expect(checkpointEntries(list).map((e) => [e.id, e.endId, e.endedAt, e.partial, e.title])).toEqual([
+      ['r1', 'a33', '2026-01-01T00:00:03Z', true, 'hunk 1 of a.txt taken back'],
+      ['b1', 'a2', '2026-01-01T00:00:02Z', false, 'one'],
+    ]);
+    const at = '2026-01-01T00:00:01.234Z';
+    expect(parseMeta(formatMeta({ kind: 'after', sessionId: 's', skipped: [], at }))?.at).toBe(at);
+  });
 });

@@ -2,12 +2,12 @@
 // files with a diff on demand, and "Restore files to before this turn" after a confirmation. The host snapshots
 // before restoring, so the restore shows up here and can be undone the same way. Decides nothing by itself.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiChangedFile, ApiCheckpoint } from '../../../../shared/api.js';
+import type { ApiChangedFile, ApiCheckpoint, ApiFileDiff } from '../../../../shared/api.js';
 import { call, messageOf } from '../../api/client.js';
 
 interface Loaded {
   files: ApiChangedFile[];
-  patch: string;
+  diffs: ApiFileDiff[];
   truncated: boolean;
 }
 
@@ -114,7 +114,9 @@ export function TurnChanges({
               {e.skipped.length > 0 && <p className="muted">Not saved (too large): {e.skipped.join(', ')}</p>}
               {open === e.id && (
                 <pre className="diff" data-testid="diff">
-                  {c.patch}
+                  {c.diffs
+                    .flatMap((d) => [`--- ${d.path}`, ...d.hunks.flatMap((h) => [h.header, ...h.lines])])
+                    .join('\n')}
                   {c.truncated ? '\n… (diff cut)' : ''}
                 </pre>
               )}
