@@ -75,6 +75,12 @@ export interface SessionOptions {
   instructions?: readonly { file: string; tokens: number }[];
   /** called once by dispose(), for the host's own cleanup (commands, MCP, children) */
   onDispose?: () => Promise<void> | void;
+  /**
+   * Called once, when the session's first model request has its first answer (a streamed message, or the end):
+   * work a session needs only for its commands (login capture, sandbox) starts then, not before the request
+   * (issue 21's start budget).
+   */
+  onFirstReply?: () => void;
 }
 
 export interface RunOptions {
@@ -97,6 +103,8 @@ export class AgentSession {
   private client: ModelClient;
   readonly services: ToolServices;
   private readonly opts: SessionOptions;
+  /** a model request of this session has answered (onFirstReply was called) */
+  private replied = false;
   private history: OmniMessage[];
   private usage: TokenCounts;
   private toolset?: Toolset;
@@ -370,6 +378,10 @@ export class AgentSession {
         let result: ModelResult;
         for (;;) {
           const r = await gen.next();
+          if (!this.replied) {
+            this.replied = true;
+            this.opts.onFirstReply?.();
+          }
           if (r.done) {
             result = r.value;
             break;

@@ -1,11 +1,10 @@
 // Classifies every failure of a model request into a StopReason with a clear one-line message.
 // Pure: takes the thrown value plus what the caller knows (aborted? timed out? which phase?). Never throws.
 // Must not retry or sleep: the engine owns retries.
-import * as Anthropic from '@anthropic-ai/sdk';
-import * as OpenAI from 'openai';
 import type { StopReason } from '../../shared/omni/types.js';
 import { isContextOverflow } from './overflow.js';
 import { retryAfterFromHeaders } from './retry-after.js';
+import { sdkErrorKind } from './sdk-errors.js';
 
 export interface FailureContext {
   /** the caller's signal fired */
@@ -91,20 +90,6 @@ function hintFor(status: number, ctx: FailureContext): string {
   }
   if (status === 404) return ` — check base_url (${ctx.baseUrl}) and the model id of provider "${ctx.provider}"`;
   return '';
-}
-
-/**
- * Which of the SDKs' error kinds `e` is, by `instanceof` against both official SDKs' classes (never by class name:
- * a bundler may rename classes, and any error may be called APIError). The most specific kind first.
- */
-type SdkErrorKind = 'timeout' | 'abort' | 'connection' | 'api' | null;
-function sdkErrorKind(e: unknown): SdkErrorKind {
-  if (e instanceof OpenAI.APIConnectionTimeoutError || e instanceof Anthropic.APIConnectionTimeoutError)
-    return 'timeout';
-  if (e instanceof OpenAI.APIUserAbortError || e instanceof Anthropic.APIUserAbortError) return 'abort';
-  if (e instanceof OpenAI.APIConnectionError || e instanceof Anthropic.APIConnectionError) return 'connection';
-  if (e instanceof OpenAI.APIError || e instanceof Anthropic.APIError) return 'api';
-  return null;
 }
 
 function causeText(e: unknown): string {

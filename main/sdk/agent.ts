@@ -303,6 +303,8 @@ export class Agent {
       sandbox,
       env: commandOptions?.env,
       extraWritableRoots: commandOptions?.extraWritableRoots,
+      // the login capture and the sandbox's probe start once the first request has an answer (onFirstReply)
+      warmUp: 'later',
     });
     const services: ToolServices = { commands, ...extra };
     if (this.config.vision_model) {
@@ -331,6 +333,7 @@ export class Agent {
       lastPromptTokens: resumed.lastPrompt,
       leftOpenBy: resumed.leftOpenBy,
       instructions: instructions.files,
+      onFirstReply: () => commands.warm(),
       tools: async (emit, signal) => {
         // tools are assembled again after a switch to a model that differs in vision; MCP connects only once
         if (!bare && servers.length && !mcp) {

@@ -4,13 +4,15 @@
 // program is fed to an @xterm/headless terminal instead and shown as its screen. `read()` returns only what
 // appeared since the previous read; `readComplete()` only whole lines (for streaming). Text rules live in
 // clean-text.ts. Must not spawn processes or know about tools.
-import xtermHeadless from '@xterm/headless';
 import type { IBuffer, Terminal as HeadlessTerminal } from '@xterm/headless';
 import { holdTrailingBlankLines, joinRows, renderScreen, type ScreenRow } from './clean-text.js';
 import { LineScreen } from './line-screen.js';
 import { ALT_SCREEN_EXITS, DEFAULT_SLICE_LIMITS, splitSlices, type SliceLimits } from './slices.js';
 
-const { Terminal } = xtermHeadless;
+/** @xterm/headless, loaded when a command first goes full-screen (not at every start: issue 21). */
+let headless: Promise<typeof HeadlessTerminal> | undefined;
+const loadTerminal = (): Promise<typeof HeadlessTerminal> =>
+  (headless ??= import('@xterm/headless').then((m) => m.default.Terminal));
 
 /** Clean text kept between reads at most (the head is kept; the Environment truncates far below this anyway). */
 const MODEL_TEXT_CAP = 1024 * 1024;
@@ -65,6 +67,8 @@ export class ModelView {
   private readonly screen: LineScreen;
   /** the full-screen program's terminal, made on first use */
   private alt: HeadlessTerminal | undefined;
+  /** what starts the full-screen run just entered, not yet written to `alt` */
+  private altStart = '';
   private inAlt = false;
   private altDirty = false;
   private batch: string[] = [];
@@ -243,15 +247,24 @@ export class ModelView {
   private enterAlt(): void {
     // what the normal screen shows so far precedes the full-screen program's output
     this.screen.takeLive();
-    if (!this.alt) {
-      this.alt = new Terminal({ cols: this.cols, rows: this.rows, scrollback: 0, allowProposedApi: true });
-    }
     const { row, col } = this.screen.cursor();
-    // a fresh alternate screen with the cursor where the program left it on the normal screen
-    this.alt.write(`\x1bc\x1b[?1049h\x1b[${Math.min(row, this.rows - 1) + 1};${Math.min(col, this.cols - 1) + 1}H`);
+    // a fresh alternate screen with the cursor where the program left it on the normal screen (written by altScreen)
+    this.altStart = `\x1bc\x1b[?1049h\x1b[${Math.min(row, this.rows - 1) + 1};${Math.min(col, this.cols - 1) + 1}H`;
     this.inAlt = true;
     this.altDirty = false;
     this.altHeld = '';
+  }
+
+  /** The alternate-screen terminal, made on first use, with the start of the current full-screen run written. */
+  private async altScreen(): Promise<HeadlessTerminal> {
+    if (!this.alt) {
+      const Terminal = await loadTerminal();
+      this.alt ??= new Terminal({ cols: this.cols, rows: this.rows, scrollback: 0, allowProposedApi: true });
+      if (this.disposed) this.alt.dispose();
+    }
+    if (this.altStart) this.alt.write(this.altStart);
+    this.altStart = '';
+    return this.alt;
   }
 
   private async feed(): Promise<void> {
@@ -288,8 +301,10 @@ export class ModelView {
           end -= hold;
           this.altHeld = chunk.slice(end);
         }
+        const alt = await this.altScreen();
+        if (this.disposed) return;
         for (const slice of splitSlices(chunk.slice(pos, end), this.limits)) {
-          await new Promise<void>((resolve) => this.alt!.write(slice, resolve));
+          await new Promise<void>((resolve) => alt.write(slice, resolve));
           if (this.disposed) return;
           this.altDirty = true;
         }

@@ -2,7 +2,8 @@
 // `cap` sessions (eviction rule in eviction.ts), routes input/resize/kill, and tells hosts what happens through
 // onEvent. Killing always targets the whole process group. Must not format tool results or wait on behalf of tools.
 import { randomBytes } from 'node:crypto';
-import pty from 'node-pty';
+import { createRequire } from 'node:module';
+import type * as NodePty from 'node-pty';
 import { hardenedEnv } from './env.js';
 import { newNonce } from './end-marker.js';
 import { chooseEviction } from './eviction.js';
@@ -53,7 +54,21 @@ export interface CommandRegistryOptions {
    * with one that is off) commands run as the user, and `sandboxed` is false. Its owner disposes it.
    */
   sandbox?: CommandSandbox;
+  /**
+   * When to capture the login environment and set up the sandbox: 'now' (default: at construction, so the first
+   * command rarely waits) or 'later': at warm() (an agent session calls it once its first model request is under
+   * way, so the session's start does not wait for them: issue 21), or at the first command at the latest.
+   */
+  warmUp?: 'now' | 'later';
 }
+
+/**
+ * node-pty, loaded by the first command (its native addon costs ~50 ms to load, which a session that runs no
+ * command, or has not yet, should not pay at start: issue 21). Synchronous, as start() is.
+ */
+const loadLater = createRequire(import.meta.url);
+let nodePty: typeof NodePty | undefined;
+const pty = (): typeof NodePty => (nodePty ??= loadLater('node-pty') as typeof NodePty);
 
 /** Snapshot and record folders already swept by this process. */
 const swept = new Set<string>();
@@ -84,6 +99,8 @@ export class CommandRegistry {
   private readonly groups = new Set<number>();
   private readonly killTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private disposed = false;
+  /** a command was started (disposeAll has processes to look for) */
+  private startedAny = false;
   private readonly snapshot: LoginSnapshot | undefined;
   /** every command's environment carries FLOE_PROC=<tag>.<command> (containment.ts) */
   private readonly tag = randomBytes(6).toString('hex');
@@ -116,9 +133,15 @@ export class CommandRegistry {
       // the capture carries the registry's tag too, so a dead host's watchdog ends a capture still running
       const env = { ...hardenedEnv(process.env, this.baseEnv), [TAG_VAR]: `${this.tag}-capture` };
       this.snapshot = new LoginSnapshot({ dir, sessionId, timeoutMs, env });
-      // capture right away, so the first command rarely waits for it
-      void this.snapshot.prepare();
     }
+    if (opts.warmUp !== 'later') this.warm();
+  }
+
+  /** Starts the login capture and the sandbox's setup now if not yet, without waiting for them. */
+  warm(): void {
+    if (this.disposed) return;
+    this.sandbox?.warm();
+    void this.snapshot?.prepare();
   }
 
   /**
@@ -126,6 +149,7 @@ export class CommandRegistry {
    * profile file changed). Resolves at once when nothing is to be done.
    */
   async prepare(): Promise<void> {
+    this.warm();
     await this.sandbox?.ready();
     await this.snapshot?.prepare();
   }
@@ -144,6 +168,7 @@ export class CommandRegistry {
   start(opts: StartOptions): CommandSession {
     if (this.disposed) throw new Error('command registry is disposed; no new commands can start');
     this.makeRoom();
+    this.startedAny = true;
     const id = this.newId();
     const nonce = newNonce();
     const tag = `${this.tag}.${id.slice(5)}`;
@@ -153,7 +178,7 @@ export class CommandRegistry {
     const launch = this.sandbox
       ? this.sandbox.wrap('bash', args, opts.cwd, { snapshotFile, network: opts.network })
       : { file: 'bash', args };
-    const p = pty.spawn(launch.file, launch.args, {
+    const p = pty().spawn(launch.file, launch.args, {
       name: 'xterm-256color',
       cols: this.cols,
       rows: this.rows,
@@ -272,6 +297,11 @@ export class CommandRegistry {
     const running = [...this.sessions.values()].filter((s) => s.status === 'running');
     const groups = [...this.groups];
     const prefix = `${this.tag}.`;
+    if (!this.startedAny) {
+      // no command ever ran: nothing to signal, no need to scan every process (~40 ms at every exit of `floe run`)
+      this.recorder?.close();
+      return;
+    }
     for (const g of groups) signalGroup(g, 'SIGTERM');
     signalTagged(prefix, 'SIGTERM');
     const alive = await waitGroupsGone(groups, this.killGraceMs);

@@ -4,7 +4,6 @@
 import { constants as fsConstants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import { formatSize } from './format.js';
 
 export { dataUrl } from './format.js';
@@ -211,6 +210,8 @@ function looksLikeSvg(bytes: Buffer): boolean {
 
 /** The image type of `bytes` judged from the bytes alone (png, jpeg, gif, webp), or why not; `src` names it. */
 export async function sniff(src: string, bytes: Buffer): Promise<LoadImageResult> {
+  // loaded on the first image, not at start (issue 21)
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   let mime = type?.mime as string | undefined;
   if (mime === 'image/apng') mime = 'image/png'; // an animated PNG is still a PNG

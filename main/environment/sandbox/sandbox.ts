@@ -61,52 +61,95 @@ const FLOE_ROOT = ((): string => {
   }
 })();
 
+/** What the first use of a session's sandbox found and made. */
+interface Setup {
+  backend?: SandboxBackend;
+  offReason?: string;
+  dir?: string;
+  seccompFile?: string;
+  net?: NetHolder;
+}
+
 /** Single-quotes `s` for sh. */
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export class CommandSandbox {
-  readonly backend: SandboxBackend | undefined;
-  /** one line: why commands are not contained (undefined while they are) */
-  readonly offReason: string | undefined;
   private readonly o: CommandSandboxOptions;
-  private readonly dir: string | undefined;
-  private readonly seccompFile: string | undefined;
+  private set: Setup | undefined;
   private warned = false;
-  private readonly net: NetHolder | undefined;
   private netWarned = false;
 
+  /**
+   * Nothing runs yet: the machine is probed and the session's folder and network made on first use (warm(), or
+   * anything that needs them), so that opening a session does not wait for bwrap (issue 21).
+   */
   constructor(o: CommandSandboxOptions) {
     this.o = o;
+  }
+
+  /** Probes and prepares now (once); the session calls this after its first model request is under way. */
+  warm(): void {
+    this.setup();
+  }
+
+  private setup(): Setup {
+    if (this.set) return this.set;
+    const o = this.o;
     const platform = o.platform ?? process.platform;
     if (o.enabled === false) {
-      this.offReason =
-        'the command sandbox is off for this project (system_config.yaml sandbox.enabled: false) — every command ' +
-        'asks for approval in auto mode';
-      return;
+      this.set = {
+        offReason:
+          'the command sandbox is off for this project (system_config.yaml sandbox.enabled: false) — every command ' +
+          'asks for approval in auto mode',
+      };
+      return this.set;
     }
     const probe = probeSandbox(o.bwrap ?? 'bwrap', platform);
     if (!probe.ok) {
-      this.offReason = probe.reason;
-      return;
+      this.set = { offReason: probe.reason };
+      return this.set;
     }
-    this.backend = probe.backend;
     if (!swept) {
       swept = true;
       sweepSandboxDirs(tmpdir());
     }
     // named with this process's pid, so a later start can tell the folders of a host that died
     const prefix = `${SANDBOX_DIR_PREFIX}${process.pid}-${o.sessionId.slice(0, 24)}-`;
-    this.dir = mkdtempSync(path.join(tmpdir(), prefix));
-    mkdirSync(path.join(this.dir, 'tmp'), { mode: 0o700 });
+    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+    mkdirSync(path.join(dir, 'tmp'), { mode: 0o700 });
     mkdirSync(scratchDirOf(o.floeHome), { recursive: true, mode: 0o700 });
     const bpf = platform === 'linux' ? seccompProgram(process.arch) : undefined;
+    let seccompFile: string | undefined;
     if (bpf) {
       // outside the temp dir the commands can write: a command must not replace the next one's filter
-      this.seccompFile = path.join(this.dir, 'seccomp.bpf');
-      writeFileSync(this.seccompFile, bpf, { mode: 0o400 });
+      seccompFile = path.join(dir, 'seccomp.bpf');
+      writeFileSync(seccompFile, bpf, { mode: 0o400 });
     }
     // one loopback-only network for all the session's commands (net-holder.ts)
-    if (this.backend === 'bwrap' && o.network !== true) this.net = new NetHolder(o.bwrap ?? 'bwrap');
+    const net = probe.backend === 'bwrap' && o.network !== true ? new NetHolder(o.bwrap ?? 'bwrap') : undefined;
+    this.set = { backend: probe.backend, dir, seccompFile, net };
+    return this.set;
+  }
+
+  get backend(): SandboxBackend | undefined {
+    return this.setup().backend;
+  }
+
+  /** one line: why commands are not contained (undefined while they are) */
+  get offReason(): string | undefined {
+    return this.setup().offReason;
+  }
+
+  private get dir(): string | undefined {
+    return this.setup().dir;
+  }
+
+  private get seccompFile(): string | undefined {
+    return this.setup().seccompFile;
+  }
+
+  private get net(): NetHolder | undefined {
+    return this.setup().net;
   }
 
   /** Resolves when the session's shared network is up (or known to be unavailable). Never rejects. */
@@ -185,7 +228,8 @@ export class CommandSandbox {
   }
 
   dispose(): void {
-    this.net?.dispose();
-    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    // never set up: nothing to undo (and nothing to probe now)
+    this.set?.net?.dispose();
+    if (this.set?.dir) rmSync(this.set.dir, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,10 @@
 // Anthropic provider on the official `@anthropic-ai/sdk`: builds the Messages request (thinking budget,
 // max_tokens), streams raw events and hands them to AnthropicStreamReader.
 // Must not retry (maxRetries 0: the engine retries) and must not throw out of stream().
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 import { runStream } from '../run-stream.js';
+import { registerSdkErrors } from '../sdk-errors.js';
 import type { ModelClient, ModelRequest, ModelResult, ResolvedModel } from '../types.js';
 import { toAnthropicMessages, toAnthropicTools } from './convert.js';
 import { AnthropicStreamReader } from './stream-reader.js';
@@ -31,17 +32,33 @@ export function buildAnthropicBody(model: ResolvedModel, req: ModelRequest): Rec
   return body;
 }
 
+/** The `@anthropic-ai/sdk` module, loaded on the first request of an Anthropic model (not at start: issue 21). */
+let sdkModule: Promise<typeof import('@anthropic-ai/sdk')> | undefined;
+export function loadAnthropicSdk(): Promise<typeof import('@anthropic-ai/sdk')> {
+  sdkModule ??= import('@anthropic-ai/sdk').then((m) => (registerSdkErrors(m), m));
+  return sdkModule;
+}
+
 export class AnthropicClient implements ModelClient {
-  private readonly sdk: Anthropic;
+  private sdk: Promise<Anthropic> | undefined;
 
   constructor(readonly model: ResolvedModel) {
-    this.sdk = new Anthropic({
-      apiKey: model.apiKey || 'none',
-      authToken: null,
-      baseURL: anthropicBaseUrl(model.baseUrl),
-      maxRetries: 0,
-      logLevel: 'off',
-    });
+    // its files are read while the session opens; its code runs at the first request
+    void loadAnthropicSdk().catch(() => undefined);
+  }
+
+  private client(): Promise<Anthropic> {
+    this.sdk ??= loadAnthropicSdk().then(
+      ({ default: AnthropicSdk }) =>
+        new AnthropicSdk({
+          apiKey: this.model.apiKey || 'none',
+          authToken: null,
+          baseURL: anthropicBaseUrl(this.model.baseUrl),
+          maxRetries: 0,
+          logLevel: 'off',
+        }),
+    );
+    return this.sdk;
   }
 
   stream(req: ModelRequest): AsyncGenerator<OmniMessage, ModelResult, void> {
@@ -52,7 +69,9 @@ export class AnthropicClient implements ModelClient {
       baseUrl: this.model.baseUrl,
       reader: new AnthropicStreamReader(),
       open: async (signal, timeoutMs) =>
-        (await this.sdk.messages.create(body as unknown as Anthropic.MessageCreateParamsStreaming, {
+        (await (
+          await this.client()
+        ).messages.create(body as unknown as Anthropic.MessageCreateParamsStreaming, {
           signal,
           timeout: timeoutMs,
           maxRetries: 0,

@@ -1,9 +1,10 @@
 // OpenAI-compatible provider (OpenAI, DeepSeek, Ollama, vLLM, llama.cpp …) on the official `openai` SDK:
 // builds the Chat Completions request, streams it, and hands chunks to OpenAIStreamReader.
 // Must not retry (maxRetries 0: the engine retries) and must not throw out of stream().
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 import { runStream } from '../run-stream.js';
+import { registerSdkErrors } from '../sdk-errors.js';
 import type { ModelClient, ModelRequest, ModelResult, ResolvedModel } from '../types.js';
 import { toOpenAIMessages, toOpenAITools } from './convert.js';
 import { OpenAIStreamReader } from './stream-reader.js';
@@ -22,18 +23,34 @@ export function buildOpenAIBody(model: ResolvedModel, req: ModelRequest): Record
   return body;
 }
 
+/** The `openai` module, loaded on the first request of an OpenAI-compatible model (not at start: issue 21). */
+let sdkModule: Promise<typeof import('openai')> | undefined;
+export function loadOpenAISdk(): Promise<typeof import('openai')> {
+  sdkModule ??= import('openai').then((m) => (registerSdkErrors(m), m));
+  return sdkModule;
+}
+
 export class OpenAICompatibleClient implements ModelClient {
-  private readonly sdk: OpenAI;
+  private sdk: Promise<OpenAI> | undefined;
 
   constructor(readonly model: ResolvedModel) {
-    this.sdk = new OpenAI({
-      apiKey: model.apiKey || 'none',
-      baseURL: model.baseUrl,
-      organization: null,
-      project: null,
-      maxRetries: 0,
-      logLevel: 'off',
-    });
+    // its files are read while the session opens; its code runs at the first request
+    void loadOpenAISdk().catch(() => undefined);
+  }
+
+  private client(): Promise<OpenAI> {
+    this.sdk ??= loadOpenAISdk().then(
+      ({ default: OpenAISdk }) =>
+        new OpenAISdk({
+          apiKey: this.model.apiKey || 'none',
+          baseURL: this.model.baseUrl,
+          organization: null,
+          project: null,
+          maxRetries: 0,
+          logLevel: 'off',
+        }),
+    );
+    return this.sdk;
   }
 
   stream(req: ModelRequest): AsyncGenerator<OmniMessage, ModelResult, void> {
@@ -44,7 +61,9 @@ export class OpenAICompatibleClient implements ModelClient {
       baseUrl: this.model.baseUrl,
       reader: new OpenAIStreamReader(),
       open: async (signal, timeoutMs) =>
-        (await this.sdk.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
+        (await (
+          await this.client()
+        ).chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
           signal,
           timeout: timeoutMs,
           maxRetries: 0,

@@ -457,3 +457,29 @@ describe('calls start as their stream completes', () => {
     ]);
   });
 });
+
+describe('onFirstReply (issue 21: command set-up waits until the first request has its answer)', () => {
+  it('is called once, when the first request has answered and not before, across turns and tasks', async () => {
+    let calls = 0;
+    let requestsAtCall = -1;
+    const { client, requests } = fakeModel([
+      [toolCall('c1', 'slow', '{"ms":1}')],
+      [assistantText('done')],
+      [assistantText('again')],
+    ]);
+    const s = session(client, [sleepTool('slow')], {
+      onFirstReply: () => {
+        calls++;
+        requestsAtCall = requests.length;
+      },
+    });
+    expect(calls).toBe(0);
+    const first = await collect(s.run('go', { approve: async () => 'allow' }));
+    expect(first.result.status).toBe('completed');
+    expect(requests).toHaveLength(2);
+    expect(requestsAtCall).toBe(1);
+    await collect(s.run('more'));
+    expect(requests).toHaveLength(3);
+    expect(calls).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
 // Failure classification and Retry-After parsing.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as Anthropic from '@anthropic-ai/sdk';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, RateLimitError } from 'openai';
 import {
@@ -10,6 +10,14 @@ import {
   type FailureContext,
 } from '../../../main/llm/errors.js';
 import { parseRetryAfter, retryAfterFromHeaders } from '../../../main/llm/retry-after.js';
+import { loadAnthropicSdk } from '../../../main/llm/anthropic/client.js';
+import { loadOpenAISdk } from '../../../main/llm/openai/client.js';
+
+// the clients load their SDK on the first request, which registers its error classes (main/llm/sdk-errors.ts)
+beforeAll(async () => {
+  await loadOpenAISdk();
+  await loadAnthropicSdk();
+});
 
 const ctx = (over: Partial<FailureContext> = {}): FailureContext => ({
   aborted: false,
