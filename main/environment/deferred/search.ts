@@ -1,20 +1,32 @@
 // Search over the deferred-tool registry (SPEC §6 search_extra_tools). `select:a,b` picks tools by exact name
 // (ASCII case ignored, in the given order). Otherwise the query's argument values (quoted text, file names, paths,
 // ids: arguments.ts) are taken out, its words analysed like the tools' fields (analyze.ts: split, stopwords,
-// Porter stems) and ranked by MiniSearch's BM25+ with field boosts (tool-index.ts). A word no tool contains is
-// neutral: it neither ranks nor lowers a match. Each result carries its match strength (strength.ts: the share of
-// the query's rarity-weighted known words the tool contains); when no tool matches strongly the response says so
-// (`strong_match: false`, a hint) and lists the closest tools. Results are empty only when no tool shares a word
-// with the query. `+word` is required. A query word equal to a tool's whole name puts that tool first. The first
-// result comes in full, the others short (compact.ts); `select:` returns full entries. Ties break by name. Pure and
-// deterministic: no I/O, no tool running, never throws.
+// Porter stems) and ranked by MiniSearch's BM25+ with field boosts (tool-index.ts). A query word also stands,
+// more weakly, for the longer terms its stem begins ("repos" → repositories) and, when no tool contains it, for its
+// WordNet relatives that tools contain ("erase" → delete; wordnet.ts). A word that no tool contains and has no
+// relative in any tool is neutral: it neither ranks nor lowers a match. Each result carries its match strength
+// (strength.ts: the share of the query's rarity-weighted known words the tool contains); when no tool matches
+// strongly the response says so (`strong_match: false`, a hint) and lists the closest tools. Results are empty only
+// when no tool shares a word with the query. `+word` is required. A query word equal to a tool's whole name puts
+// that tool first. The first result comes in full, the others short (compact.ts); `select:` returns full entries.
+// Ties break by name. Deterministic, no tool running, never throws; its only I/O is WordNet's dictionary files,
+// read on first use (wordnet.ts).
 import { asciiEqualsIgnoreCase } from '../names.js';
 import type { JsonSchema, ToolDefinition } from '../types.js';
 import { splitWords, stem, STOPWORDS } from './analyze.js';
 import { splitArguments } from './arguments.js';
 import { shortDescription, shortParameters } from './compact.js';
 import { isStrong } from './strength.js';
-import { idf, indexOf, rank, type IndexedTool, type ToolIndex, type WeightedTerms } from './tool-index.js';
+import {
+  idf,
+  indexOf,
+  rank,
+  type IndexedTool,
+  type RankOptions,
+  type ToolIndex,
+  type WeightedTerms,
+} from './tool-index.js';
+import { relatedWords, type Relation } from './wordnet.js';
 
 export { splitWords, stem } from './analyze.js';
 
@@ -48,6 +60,14 @@ export interface SearchOptions {
   hintWeight?: number;
   /** a ranking of tool indices (best first) to fuse with the keyword ranking by reciprocal rank (semantic.ts) */
   fuseWith?: readonly number[];
+  /** weight of a query word's WordNet relatives (wordnet.ts) by relation; 0 leaves them out; default RELATED_WEIGHT */
+  relatedWeight?: Partial<Record<Relation, number>>;
+  /** which query words get their WordNet relatives: all, or only those no tool contains; default RELATED_FOR */
+  relatedFor?: 'all' | 'unknown';
+  /** BM25 field boosts (tool-index.ts) */
+  rank?: RankOptions;
+  /** weight of the longer terms a query word's stem begins ("repos" → repositories); 0: off; default PREFIX_WEIGHT */
+  prefixWeight?: number;
 }
 
 export const DEFAULT_MAX_RESULTS = 5;
@@ -62,6 +82,13 @@ const CLOSEST_RESULTS = 3;
 const HINT_WEIGHT = 0.5;
 /** added to the score of a tool whose whole name is a query word, so it ranks first */
 const WHOLE_NAME_BONUS = 1000;
+/**
+ * Ranking weight of a query word's WordNet relatives that tools contain, by relation (the word itself weighs 1);
+ * chosen on the tuning set (bench/README.md).
+ */
+const RELATED_WEIGHT: Record<Relation, number> = { synonym: 0.4, derived: 0.3, hypernym: 0.15 };
+/** only words no tool contains get relatives: a word a tool already uses needs no bridge (tuning: all words lost) */
+const RELATED_FOR: 'all' | 'unknown' = 'unknown';
 /** reciprocal rank fusion's constant (the usual 60) */
 const RRF_K = 60;
 
@@ -115,6 +142,58 @@ export function joinCompounds(words: QueryWord[], df: ReadonlyMap<string, number
     if (!df.has(joined)) continue;
     words[i]!.terms.set(joined, 1);
     words[i + 1]!.terms.set(joined, 1);
+  }
+}
+
+/** a stem shorter than this stands only for itself */
+const PREFIX_MIN = 4;
+/** weight of a term a query word's stem begins ("repo" → repositori) against the word's own 1 */
+const PREFIX_WEIGHT = 0.3;
+
+/**
+ * Adds to each query word of PREFIX_MIN letters or more the terms of the index that its stem begins, at `weight`
+ * ("repos" → repositories, "config" → configuration): a shortened word finds the tools that write it in full.
+ */
+function addPrefixes(words: QueryWord[], df: ReadonlyMap<string, number>, weight = PREFIX_WEIGHT): void {
+  if (!(weight > 0)) return;
+  for (const word of words) {
+    const own = [...word.terms.keys()][0]!;
+    if (own.length < PREFIX_MIN) continue;
+    for (const term of df.keys()) {
+      if (term.length > own.length && term.startsWith(own) && (word.terms.get(term) ?? 0) < weight) {
+        word.terms.set(term, weight);
+      }
+    }
+  }
+}
+
+/**
+ * Adds to each query word the stems of its WordNet relatives (wordnet.ts: synonyms of its most frequent senses,
+ * derived forms, direct hypernyms) that some tool contains, each at its relation's weight: "erase" finds `delete`,
+ * "folder" `directory`. A relative no tool contains is not added, so a word without any stays neutral.
+ */
+export function addRelatives(
+  words: QueryWord[],
+  df: ReadonlyMap<string, number>,
+  weights: Partial<Record<Relation, number>> = RELATED_WEIGHT,
+  which: 'all' | 'unknown' = RELATED_FOR,
+): void {
+  const w = { ...RELATED_WEIGHT, ...weights };
+  const wanted = { synonym: w.synonym > 0, derived: w.derived > 0, hypernyms: w.hypernym > 0 };
+  if (!wanted.synonym && !wanted.derived && !wanted.hypernyms) return;
+  for (const word of words) {
+    if (which === 'unknown' && [...word.terms.keys()].some((t) => df.has(t))) continue;
+    const related = relatedWords(word.word, { derived: wanted.derived, hypernyms: wanted.hypernyms });
+    for (const [relative, relation] of related) {
+      const weight = w[relation];
+      if (!(weight > 0)) continue;
+      for (const part of splitWords(relative)) {
+        if (STOPWORDS.has(part)) continue;
+        const s = stem(part);
+        if (!df.has(s) || (word.terms.get(s) ?? 0) >= weight) continue;
+        word.terms.set(s, weight);
+      }
+    }
   }
 }
 
@@ -202,6 +281,8 @@ export function searchTools(
   }
   const index = indexOf(tools);
   joinCompounds(parsed.words, index.df);
+  addPrefixes(parsed.words, index.df, options.prefixWeight);
+  addRelatives(parsed.words, index.df, options.relatedWeight, options.relatedFor);
   const known = parsed.words.filter((w) => [...w.terms.keys()].some((t) => index.df.has(t)));
   const required = parsed.words.filter((w) => w.required).map((w) => w.word);
   const ranked = rankTools(index, parsed, known, q, options);
@@ -252,7 +333,7 @@ function rankTools(
   const hints: WeightedTerms[] = parsed.hints
     .filter((h) => index.df.has(h))
     .map((h) => new Map([[h, options.hintWeight ?? HINT_WEIGHT]]));
-  const scores = rank(index, [...words, ...hints]);
+  const scores = rank(index, [...words, ...hints], options.rank);
   const rawWords = q
     .split(/[\s,]+/)
     .map((r) => r.replace(/^\+/, '').toLowerCase())
@@ -261,10 +342,19 @@ function rankTools(
     if (rawWords.some((r) => t.wholeNames.includes(r))) scores.set(i, (scores.get(i) ?? 0) + WHOLE_NAME_BONUS);
   }
   if (options.fuseWith) fuse(scores, options.fuseWith);
+  // a word weighs its rarity, times the weight of its best term that tools contain: a word known only through
+  // a WordNet relative weighs that relative's share, and a tool holding the relative gets that share of it again
+  // (the relative is weaker evidence twice over: tried crediting it fully, which lowered abstention on tuning)
   const weights = known.map((w) => {
     let df = 0;
-    for (const t of w.terms.keys()) df = Math.max(df, index.df.get(t) ?? 0);
-    return idf(df, n);
+    let best = 0;
+    for (const [t, weight] of w.terms) {
+      const d = index.df.get(t) ?? 0;
+      if (d === 0) continue;
+      df = Math.max(df, d);
+      best = Math.max(best, weight);
+    }
+    return idf(df, n) * best;
   });
   const strongAt = options.strongCoverage;
   const requiredStems = parsed.words.filter((w) => w.required).map((w) => [...w.terms.keys()][0]!);

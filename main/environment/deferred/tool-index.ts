@@ -17,7 +17,7 @@ const FIELD_BOOST: Record<Field, number> = {
   title: 2,
   description: 1,
   paramNames: 1.5,
-  paramText: 0.5,
+  paramText: 0.25,
 };
 
 export interface IndexedTool {
@@ -125,7 +125,12 @@ export type WeightedTerms = ReadonlyMap<string, number>;
  * terms at that term's weight, and MiniSearch multiplies a tool's sum by the number of query terms it matched.
  * tool index → score.
  */
-export function rank(index: ToolIndex, words: readonly WeightedTerms[]): Map<number, number> {
+export interface RankOptions {
+  /** field boosts; default FIELD_BOOST */
+  boost?: Partial<Record<Field, number>>;
+}
+
+export function rank(index: ToolIndex, words: readonly WeightedTerms[], opts: RankOptions = {}): Map<number, number> {
   const queries = words.flatMap((w) => [...w].map(([term, weight]) => ({ term, weight })));
   const out = new Map<number, number>();
   if (queries.length === 0) return out;
@@ -140,7 +145,8 @@ export function rank(index: ToolIndex, words: readonly WeightedTerms[]): Map<num
         boostTerm: () => weight,
       })),
     },
-    { boost: FIELD_BOOST, prefix: false, fuzzy: false },
+    // prefixes are expanded by the query (search.ts addPrefixes), so MiniSearch matches whole terms only
+    { boost: { ...FIELD_BOOST, ...opts.boost }, prefix: false, fuzzy: false },
   );
   for (const r of results) out.set(r.id as number, r.score);
   return out;

@@ -1,10 +1,11 @@
 // Unit tests for the parts of deferred-tool search (main/environment/deferred/): analysis (tokenizing, stopwords,
-// stemming), argument values in queries, match strength, neutral unknown words, closest tools, compounds, field
-// boosts on MiniSearch, and the server lines of search_extra_tools' description.
+// stemming), argument values in queries, match strength, neutral unknown words, closest tools, compounds, WordNet
+// relatives of words no tool contains, prefix matches, field boosts on MiniSearch, and the server lines of
+// search_extra_tools' description.
 import { describe, expect, it } from 'vitest';
 import { analyze, splitWords, stem } from '../../../main/environment/deferred/analyze.js';
 import { splitArguments, valueKind } from '../../../main/environment/deferred/arguments.js';
-import { joinCompounds, parseQuery, searchTools } from '../../../main/environment/deferred/search.js';
+import { addRelatives, joinCompounds, parseQuery, searchTools } from '../../../main/environment/deferred/search.js';
 import { serverLines, serverOf } from '../../../main/environment/deferred/servers.js';
 import { coverage, isStrong, PROSE_CREDIT } from '../../../main/environment/deferred/strength.js';
 import { indexOf } from '../../../main/environment/deferred/tool-index.js';
@@ -151,6 +152,60 @@ describe('compound names', () => {
     const p = parseQuery('fetch env');
     joinCompounds(p.words, indexOf(tools).df);
     expect(p.words.every((x) => !x.terms.has(stem('fetchenv')))).toBe(true);
+  });
+});
+
+describe('WordNet relatives of words no tool contains', () => {
+  const tools = [
+    def('mcp__mem__create_entities', 'Create entities in the knowledge graph.'),
+    def('mcp__mem__delete_entities', 'Delete entities from the knowledge graph.'),
+  ];
+  const off = { relatedWeight: { synonym: 0, derived: 0, hypernym: 0 } };
+  it('bridge a paraphrase: "erase" finds the delete tool through its WordNet synonym', () => {
+    expect(names(searchTools('erase the entity Bob', tools))[0]).toBe('mcp__mem__delete_entities');
+    // without relatives "erase" is neutral and the two tools tie on "entity" (then by name)
+    expect(names(searchTools('erase the entity Bob', tools, 5, off))[0]).toBe('mcp__mem__create_entities');
+  });
+  it('are added at their relation weight, only as stems some tool contains', () => {
+    const idx = indexOf(tools);
+    const p = parseQuery('erase entity');
+    addRelatives(p.words, idx.df);
+    const erase = p.words[0]!.terms;
+    expect(erase.get(stem('erase'))).toBe(1);
+    expect(erase.get(stem('delete'))).toBeGreaterThan(0);
+    expect(erase.get(stem('delete'))).toBeLessThan(1);
+    expect([...erase.keys()].every((t) => t === stem('erase') || idx.df.has(t))).toBe(true);
+  });
+  it('are not added to a word a tool already contains, unless asked for every word', () => {
+    const idx = indexOf([def('mcp__x__remove_item', 'Remove an item.'), def('mcp__x__delete_item', 'Delete it.')]);
+    const known = parseQuery('remove');
+    addRelatives(known.words, idx.df);
+    expect([...known.words[0]!.terms.keys()]).toEqual([stem('remove')]);
+    const all = parseQuery('erase');
+    addRelatives(all.words, idx.df, undefined, 'all');
+    expect(all.words[0]!.terms.has(stem('delete'))).toBe(true);
+  });
+  it('leave a word with no relative in any tool neutral', () => {
+    const a = searchTools('erase entity', tools);
+    const b = searchTools('erase entity zzqxv', tools);
+    expect(b.results.map((r) => [r.name, r.score])).toEqual(a.results.map((r) => [r.name, r.score]));
+  });
+  it('weigh less than the word itself: a tool naming the word outranks one holding its synonym', () => {
+    const two = [...tools, def('mcp__mem__erase_entities', 'Erase entities from the knowledge graph.')];
+    expect(names(searchTools('erase entities', two))[0]).toBe('mcp__mem__erase_entities');
+  });
+});
+
+describe('prefix matches', () => {
+  const tools = [def('mcp__gh__search_repositories', 'Search for repositories.'), def('mcp__x__other', 'Other.')];
+  it('a query word of 4+ letters matches the words it begins ("repos" → repositories), weaker than a whole word', () => {
+    expect(names(searchTools('find repos', tools))).toEqual(['mcp__gh__search_repositories']);
+    expect(searchTools('find repos', tools, 5, { prefixWeight: 0 }).results).toEqual([]);
+    const whole = searchTools('repositories', tools).results[0]!.score;
+    expect(searchTools('repos', tools).results[0]!.score).toBeLessThan(whole);
+  });
+  it('a shorter word matches whole words only', () => {
+    expect(searchTools('rep', tools).results).toEqual([]);
   });
 });
 
