@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ATTRIBUTES, git, GitError, nulList, text, type ShadowPaths } from './git.js';
+import { ATTRIBUTES, git, GitFailed, nulList, text, type ShadowPaths } from './git.js';
 import { beginTurn, withRepoLock, type OwnerFiles, type TurnMarker } from './lock.js';
 import { formatMeta, parseMeta, type CheckpointMeta } from './meta.js';
 import { fileDiffs, hunkRanges, revertHunk, sameRange, type FileDiff, type HunkRange } from './hunks.js';
@@ -359,7 +359,7 @@ export class ShadowRepo {
         const kept = e instanceof SwapFailed && !e.undone;
         if (prev && !kept) await git(this.paths, ['update-ref', 'HEAD', prev]).catch(() => {});
         if (e instanceof RestoreRefused || e instanceof SwapFailed) throw new CheckpointError(e.message);
-        if (e instanceof GitError) throw new CheckpointError(`restore failed, nothing was changed: ${e.message}`);
+        if (e instanceof GitFailed) throw new CheckpointError(`restore failed, nothing was changed: ${e.message}`);
         throw e;
       }
       if (only) await this.snapshotNow({ kind: 'after', sessionId, turnOf: backup.id });
