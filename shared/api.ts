@@ -375,8 +375,16 @@ export const ParamsSchemas = {
     rows: z.number().int().min(1).max(500),
   }),
   'commands.kill': z.object({ sessionId: id, processId: id }),
-  /** flow control: the renderer acknowledges characters it has parsed */
-  'commands.ack': z.object({ sessionId: id, processId: id, chars: z.number().int().min(0) }),
+  /**
+   * flow control: the renderer acknowledges characters it has parsed; `behind`: it skipped them unparsed (its
+   * backlog exceeded its frame budget) and wants the current screen (`terminal.resync`)
+   */
+  'commands.ack': z.object({
+    sessionId: id,
+    processId: id,
+    chars: z.number().int().min(0),
+    behind: z.boolean().optional(),
+  }),
 
   'traces.list': z.object({
     text: z.string().optional(),

@@ -71,6 +71,18 @@ export function flowAcked(s: FlowState, chars: number, w: Watermarks = DEFAULT_W
   return { state: { mode: s.mode, unacked }, action: null };
 }
 
+/**
+ * The pane skipped `chars` characters unparsed (it could not parse its backlog within its frame budget) and asks to
+ * be redrawn: they no longer count as in flight, and a live pane is behind from now on — resynchronised at once
+ * when little else is in flight, else once it has acknowledged the rest down below the low watermark.
+ */
+export function flowSkipped(s: FlowState, chars: number, w: Watermarks = DEFAULT_WATERMARKS): FlowStep {
+  if (s.mode !== 'live') return flowAcked(s, chars, w);
+  const unacked = Math.max(0, s.unacked - Math.max(0, chars));
+  if (unacked < w.low) return { state: { mode: 'resyncing', unacked }, action: 'resync' };
+  return { state: { mode: 'behind', unacked }, action: 'stop' };
+}
+
 /** The screen copy of `chars` characters went out: live again, with the screen in flight. */
 export function flowResynced(s: FlowState, chars: number): FlowState {
   return { mode: 'live', unacked: s.unacked + Math.max(0, chars) };

@@ -110,8 +110,8 @@ export function createHost(opts: HostOptions): HostService {
       terminals.kill(sessionId, processId);
       return {};
     },
-    'commands.ack': ({ sessionId, processId, chars }) => {
-      terminals.ack(sessionId, processId, chars);
+    'commands.ack': ({ sessionId, processId, chars, behind }) => {
+      terminals.ack(sessionId, processId, chars, behind === true);
       return {};
     },
     ...traceHandlers(ctx),

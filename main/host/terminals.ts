@@ -15,6 +15,7 @@ import {
   flowResynced,
   flowRoom,
   flowSent,
+  flowSkipped,
   newFlow,
   resyncDelay,
   type FlowAction,
@@ -377,9 +378,20 @@ export class TerminalHub {
     if (p.info.status === 'running') p.registry.kill(processId);
   }
 
-  ack(sessionId: string, processId: string, chars: number): void {
+  /** `behind`: the pane skipped these characters unparsed and wants the screen as it is now (flowSkipped). */
+  ack(sessionId: string, processId: string, chars: number, behind = false): void {
     const p = this.proc(sessionId, processId);
-    this.act(processId, p, flowAcked(p.flow, chars));
+    if (!behind) {
+      this.act(processId, p, flowAcked(p.flow, chars));
+      return;
+    }
+    if (p.final !== undefined && !p.screen) {
+      // exited and settled: its final screen is all there is to draw
+      p.flow = flowResynced(flowAcked(p.flow, chars).state, p.final.length);
+      this.events.emit('terminal.resync', { sessionId: p.info.sessionId, processId, data: p.final });
+      return;
+    }
+    this.act(processId, p, flowSkipped(p.flow, chars));
   }
 
   /** Test/diagnostic view of one command's flow state. */

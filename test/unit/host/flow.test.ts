@@ -8,6 +8,7 @@ import {
   flowResynced,
   flowRoom,
   flowSent,
+  flowSkipped,
   newFlow,
   resyncDelay,
 } from '../../../main/host/flow.js';
@@ -36,6 +37,25 @@ describe('terminal flow control (pure)', () => {
     expect(flowRoom({ mode: 'live', unacked: 50 }, 0, W)).toBe(Number.POSITIVE_INFINITY);
     const sent = flowSent({ mode: 'live', unacked: 0 }, flowRoom(newFlow(), 1, W), 1, W);
     expect(sent.action).toBe('stop');
+  });
+
+  it('a pane that skipped its backlog is behind: redrawn at once when little else is in flight, else after acks', () => {
+    // everything in flight skipped: resync now
+    expect(flowSkipped({ mode: 'live', unacked: 60 }, 60, W)).toEqual({
+      state: { mode: 'resyncing', unacked: 0 },
+      action: 'resync',
+    });
+    // more still in flight (written to xterm, not parsed yet): behind until it is acknowledged below the low mark
+    let r = flowSkipped({ mode: 'live', unacked: 90 }, 50, W);
+    expect(r).toEqual({ state: { mode: 'behind', unacked: 40 }, action: 'stop' });
+    r = flowAcked(r.state, 35, W);
+    expect(r).toEqual({ state: { mode: 'resyncing', unacked: 5 }, action: 'resync' });
+    // already behind or resyncing: a skip is only an ack (one resync at a time)
+    expect(flowSkipped({ mode: 'resyncing', unacked: 30 }, 30, W)).toEqual({
+      state: { mode: 'resyncing', unacked: 0 },
+      action: null,
+    });
+    expect(flowSkipped({ mode: 'behind', unacked: 30 }, 25, W).action).toBe('resync');
   });
 
   it('resyncs of one pane are spaced by the minimum interval', () => {

@@ -134,6 +134,38 @@ describe('TerminalHub', () => {
     expect(reg.calls).toEqual([]);
   });
 
+  it('a pane that skipped its backlog (ack with behind) gets the current screen, then live data again', async () => {
+    const { reg, hub, got, listen } = setup();
+    offs.push(listen());
+    reg.start('proc-1');
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'first\r\n'.repeat(100) });
+    await wait(30);
+    const sent = got.filter((e) => e.event === 'terminal.data').reduce((n, e) => n + e.payload.data.length, 0);
+    expect(hub.flowOf('proc-1')).toEqual({ mode: 'live', unacked: sent });
+    // the pane dropped all of it unparsed: nothing in flight any more, so it is redrawn right away
+    hub.ack('root', 'proc-1', sent, true);
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'while redrawing\r\n' });
+    await until(() => got.some((e) => e.event === 'terminal.resync'));
+    const rs = got.find((e) => e.event === 'terminal.resync')!.payload;
+    expect(rs.data).toContain('first');
+    // nothing went out live between the skip and the screen copy (what came while the copy was made follows it)
+    const at = got.findIndex((e) => e.event === 'terminal.resync');
+    expect(got.slice(0, at).filter((e) => e.event === 'terminal.data')).toHaveLength(1);
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'after' });
+    await wait(30);
+    expect(got.at(-1)).toMatchObject({ event: 'terminal.data', payload: { data: 'after' } });
+    expect((await settle(hub.screenText('proc-1')))?.join('\n')).toContain('while redrawing');
+    // an exited, settled command: its final screen
+    reg.cb!({ kind: 'exit', id: 'proc-1', exitCode: 0 });
+    await until(() => got.some((e) => e.event === 'terminal.exit'));
+    await wait(300); // the final screen settles (settleExited)
+    const before = got.filter((e) => e.event === 'terminal.resync').length;
+    hub.ack('root', 'proc-1', 0, true);
+    await until(() => got.filter((e) => e.event === 'terminal.resync').length > before);
+    expect(got.at(-1)!.payload.data).toContain('after');
+    expect(reg.calls).toEqual([]);
+  });
+
   it('a command that exits while its pane is behind sends the final screen without waiting for acks', async () => {
     const { reg, hub, got, listen } = setup();
     offs.push(listen());

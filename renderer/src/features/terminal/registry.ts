@@ -1,10 +1,13 @@
 // Live xterm instances by process id and the routing of `terminal.data` and `terminal.resync`: data for a mounted
-// pane is written to its terminal and acknowledged (commands.ack) once xterm has parsed it; data for a process
-// without a pane is acknowledged at once (the pane draws the host's serialised screen when it opens). A resync (the
-// pane fell behind and the host stopped its live data) resets the terminal in-band and draws the host's screen.
+// pane is queued in its feed (feed.ts), handed to xterm at most a frame's parsing budget per animation frame, and
+// acknowledged (commands.ack) once xterm has parsed it; a backlog the pane cannot parse in a few frames is skipped
+// (acknowledged with `behind`: the host answers with its screen). Data for a process without a pane is
+// acknowledged at once (the pane draws the host's serialised screen when it opens). A resync (the pane fell behind
+// and the host stopped its live data, or the pane skipped) resets the terminal in-band and draws the host's screen.
 // Acks are batched. Must not render React.
 import type { Terminal } from '@xterm/xterm';
 import { getApi } from '../../api/client.js';
+import { PaneFeed } from './feed.js';
 
 interface Handle {
   term: Terminal;
@@ -15,6 +18,7 @@ interface Handle {
    * events after it are not.
    */
   replay: string | null;
+  feed: PaneFeed;
 }
 
 const handles = new Map<string, Handle>();
@@ -22,7 +26,7 @@ const owed = new Map<string, { sessionId: string; chars: number }>();
 let ackTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Counters for tests and diagnostics: characters received and acknowledged, all processes. */
-const termStats = { received: 0, acked: 0, resyncs: 0 };
+const termStats = { received: 0, acked: 0, resyncs: 0, skips: 0, skipped: 0 };
 (globalThis as { __floeTermStats?: typeof termStats }).__floeTermStats = termStats;
 
 function flushAcks(): void {
@@ -42,6 +46,48 @@ function ack(sessionId: string, processId: string, chars: number): void {
   else ackTimer ??= setTimeout(flushAcks, 16);
 }
 
+/** The pane dropped `chars` unparsed and wants the current screen (the host answers with terminal.resync). */
+function skip(sessionId: string, processId: string, chars: number): void {
+  flushAcks();
+  termStats.acked += chars;
+  termStats.skips++;
+  termStats.skipped += chars;
+  void getApi().call('commands.ack', { sessionId, processId, chars, behind: true });
+}
+
+let frameRequested = false;
+
+/** Each animation frame: every pane's feed hands xterm its frame's share (or skips a backlog it cannot parse). */
+function pump(): void {
+  frameRequested = false;
+  for (const [processId, h] of handles) {
+    const step = h.feed.frame();
+    if (step.skipped) skip(h.sessionId, processId, step.skipped);
+    if (step.write) {
+      const { term, feed, sessionId } = h;
+      const chunk = step.write;
+      const t0 = performance.now();
+      term.write(chunk, () => {
+        feed.parsed(chunk.length, performance.now() - t0);
+        ack(sessionId, processId, chunk.length);
+        wantFrame();
+      });
+    }
+  }
+  wantFrame();
+}
+
+function wantFrame(): void {
+  if (frameRequested) return;
+  for (const h of handles.values()) {
+    if (h.feed.wantsFrame) {
+      frameRequested = true;
+      requestAnimationFrame(pump);
+      return;
+    }
+  }
+}
+
 /** Test hook: e2e tests read the buffer through the Terminal object. */
 function expose(): Map<string, Terminal> {
   const g = globalThis as { __floeTerminals?: Map<string, Terminal> };
@@ -50,7 +96,7 @@ function expose(): Map<string, Terminal> {
 }
 
 export function register(processId: string, sessionId: string, term: Terminal): void {
-  handles.set(processId, { term, sessionId, replay: null });
+  handles.set(processId, { term, sessionId, replay: null, feed: new PaneFeed() });
   expose().set(processId, term);
   getApi()
     .call('commands.scrollback', { sessionId, processId })
@@ -66,7 +112,12 @@ export function register(processId: string, sessionId: string, term: Terminal): 
 
 export function unregister(processId: string, term: Terminal): void {
   const h = handles.get(processId);
-  if (h && h.term === term) handles.delete(processId);
+  if (h && h.term === term) {
+    handles.delete(processId);
+    // never drawn now: acknowledged, so the host does not count it as in flight
+    const dropped = h.feed.resynced();
+    if (dropped) ack(h.sessionId, processId, dropped);
+  }
   if (expose().get(processId) === term) expose().delete(processId);
 }
 
@@ -83,7 +134,10 @@ export function route(sessionId: string, processId: string, data: string): boole
     ack(sessionId, processId, data.length);
     return true;
   }
-  h.term.write(data, () => ack(sessionId, processId, data.length));
+  const dropped = h.feed.push(data);
+  if (dropped)
+    ack(sessionId, processId, dropped); // skipping: the host's screen will cover it
+  else wantFrame();
   return true;
 }
 
@@ -100,5 +154,8 @@ export function resync(sessionId: string, processId: string, data: string): void
     return;
   }
   termStats.resyncs++;
+  // what is still queued came before this screen, which covers it
+  const covered = h.feed.resynced();
+  if (covered) ack(sessionId, processId, covered);
   h.term.write(RESET + data, () => ack(sessionId, processId, data.length));
 }
