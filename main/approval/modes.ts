@@ -42,7 +42,8 @@ export function modeApprover(
     const step = approvalStep(mode, req, getRules ? getRules(req) : []);
     if (step.kind === 'decided')
       return { decision: step.decision, decidedBy: step.decidedBy, mode, ...(step.rule ? { rule: step.rule } : {}) };
-    if (!askHuman) return { decision: 'deny', decidedBy: 'mode', mode };
+    // nobody to ask, or the question is already called off (an aborted signal never reaches a person)
+    if (!askHuman || signal?.aborted) return { decision: 'deny', decidedBy: 'mode', mode };
     const a = normalizeAnswer(await askHuman({ ...req, uncovered: step.uncovered }, signal));
     return { decision: a.decision, decidedBy: a.decidedBy ?? 'human', mode, ...(step.rule ? { rule: step.rule } : {}) };
   };

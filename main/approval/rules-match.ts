@@ -1,6 +1,7 @@
 // Decides a tool call by approval rules (issue 13). Deny wins; a command line is allowed by rules only if every
 // simple command in it is covered by an allow rule; what cannot be known statically is never covered, and asks
 // when any deny rule could have matched it. Pure: rules and the call in, an outcome out.
+import { NETWORK_TOOL, decideDomain, domainOf } from './domain-rules.js';
 import { globMatch } from './glob.js';
 import { suggestPrefix, type Rule } from './rules.js';
 import { analyzeCommand, type CommandPart } from './shell-parse.js';
@@ -91,6 +92,11 @@ const outcome = (
 
 /** The rules' verdict on one call of `toolName` (the resolved target) with its arguments (a JSON string). */
 export function decideByRules(rules: readonly Rule[], toolName: string, argumentsJson: string): RuleOutcome {
+  // a sandboxed command's request for a domain: network rules only (domain-rules.ts)
+  if (toolName === NETWORK_TOOL) {
+    const d = decideDomain(rules, domainOf(argumentsJson));
+    return outcome(d.verdict, d.rules, d.uncovered);
+  }
   const mine = rules.filter((r) => toolMatches(r.tool, toolName));
   const whole = mine.filter((r) => r.pattern === null);
   const byAction = (rs: Rule[], a: Rule['action']) => rs.filter((r) => r.action === a);

@@ -1,5 +1,6 @@
 // Approval rules (issue 13): what a rule is, how one is written by a person (`allow exec_command "git status"`),
 // and how it names itself in a trace. Pure; storage is main/store/rules.ts, matching is rules-match.ts.
+import { NETWORK_TOOL, checkDomainPattern } from './domain-rules.js';
 import { isInterpreter, runsCodeReason } from './shell-runners.js';
 
 export type RuleAction = 'allow' | 'deny' | 'ask';
@@ -59,14 +60,24 @@ export function validateRule(r: {
         `at offset ${control.index}: type the command as plain text`,
     );
   }
-  if (pattern !== null && tool !== 'exec_command') {
-    throw new RuleInputError(`a command pattern ("${pattern}") only applies to exec_command, not to ${tool}`);
+  let stored = pattern;
+  if (tool.toLowerCase() === NETWORK_TOOL) {
+    tool = NETWORK_TOOL;
+    if (pattern !== null) {
+      const d = checkDomainPattern(pattern);
+      if (!d.ok) throw new RuleInputError(d.error);
+      stored = d.pattern;
+    }
+  } else if (pattern !== null && tool !== 'exec_command') {
+    throw new RuleInputError(
+      `a pattern ("${pattern}") only applies to exec_command (a command) or network (a domain), not to ${tool}`,
+    );
   }
   if (r.scope === 'global' && r.scopeKey) throw new RuleInputError('a global rule has no session or project');
   if (r.scope !== 'global' && !r.scopeKey) {
     throw new RuleInputError(`a ${r.scope} rule needs the ${r.scope === 'session' ? 'session id' : 'project folder'}`);
   }
-  return { action: r.action as RuleAction, scope: r.scope as RuleScope, scopeKey: r.scopeKey, tool, pattern };
+  return { action: r.action as RuleAction, scope: r.scope as RuleScope, scopeKey: r.scopeKey, tool, pattern: stored };
 }
 
 /** C0 and C1 controls, DEL, and characters that render as nothing or reorder text (bidi controls, zero-width). */

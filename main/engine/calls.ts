@@ -127,6 +127,7 @@ export class CallRunner {
     }
     const ctx = {
       workspace: this.o.workspace,
+      sessionId: this.o.sessionId,
       toolCallId: id,
       approve,
       call: call.payload,

@@ -40,12 +40,16 @@ export type ToolYield = string | OmniMessage;
 export interface ToolServices {
   /** main/environment/commands registry (exec_command, input_command) */
   commands?: import('./commands/registry.js').CommandRegistry;
+  /** the commands' egress proxy gate (main/environment/sandbox/egress.ts), when the sandbox runs one */
+  egress?: import('./sandbox/egress.js').EgressGate;
   /** anything else a later tool needs (subagents, vision model, MCP) is added here by its module */
   [key: string]: unknown;
 }
 
 export interface ToolContext {
   workspace: string;
+  /** the session that made the call (absent where a tool runs outside a session, as in some tests) */
+  sessionId?: string;
   toolCallId: string;
   /** aborted on user abort or timeout; tools must stop promptly and release what they started */
   signal: AbortSignal;

@@ -306,7 +306,7 @@ export class Agent {
       // the login capture and the sandbox's probe start once the first request has an answer (onFirstReply)
       warmUp: 'later',
     });
-    const services: ToolServices = { commands, ...extra };
+    const services: ToolServices = { commands, egress: sandbox.egress, ...extra };
     if (this.config.vision_model) {
       try {
         services.visionModel = this.modelClient(this.config.vision_model);

@@ -91,6 +91,15 @@ export type Fact = { type: string } & (
   | { kind: 'mcp_end'; results: McpResultFact[]; failed: string[] }
   | { kind: 'tools_ready'; tools: string[] }
   | { kind: 'warning'; source?: string; message: string }
+  /** the sandbox refused a domain or a write of a tool call's command */
+  | {
+      kind: 'violation';
+      toolCallId: string;
+      what: 'network' | 'write';
+      target: string;
+      message: string;
+      exact: boolean;
+    }
   /** the session's model changed between tasks ("provider/id" each) */
   | { kind: 'model_switch'; from?: string; to?: string; text: string }
   /** a payload type this reader does not know (a newer or another harness's event): shown nowhere */
@@ -355,6 +364,16 @@ export function interpret(m: OmniMessage): Fact {
       };
     case 'warning':
       return { type, kind: 'warning', source: str(p.source), message: str(p.message) ?? '' };
+    case 'sandbox_violation':
+      return {
+        type,
+        kind: 'violation',
+        toolCallId: str(p.tool_call_id) ?? '',
+        what: p.kind === 'network' ? 'network' : 'write',
+        target: str(p.target) ?? '',
+        message: str(p.message) ?? '',
+        exact: p.source === 'proxy',
+      };
     case 'model_switch':
       return { type, kind: 'model_switch', from: str(p.from), to: str(p.to), text: modelSwitchText(p) };
     default:

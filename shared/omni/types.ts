@@ -209,6 +209,20 @@ interface WarningPayload {
   source: string;
   message: string;
 }
+/**
+ * Something the OS sandbox refused a command of a tool call (issue 19): a domain the egress proxy refused (known
+ * exactly) or a write the command's output says was refused (read from its text). Shown on the call's tool card.
+ */
+export interface SandboxViolationPayload {
+  type: 'sandbox_violation';
+  tool_call_id: string;
+  kind: 'network' | 'write';
+  /** the domain refused, or the path whose write was refused */
+  target: string;
+  message: string;
+  /** `proxy`: the network proxy refused it (exact); `output`: the command's output says so (a guess) */
+  source: 'proxy' | 'output';
+}
 /** The session's model was changed between tasks (the composer's model picker, `/model`): the next request uses `to`. */
 interface ModelSwitchPayload {
   type: 'model_switch';
@@ -230,6 +244,7 @@ export type EventPayload =
   | HostDiedPayload
   | SubagentPayload
   | WarningPayload
+  | SandboxViolationPayload
   | ModelSwitchPayload;
 
 type Payload = SessionMetaPayload | ModelMsgPayload | EventPayload;

@@ -117,8 +117,8 @@ describe('commands in the sandbox', () => {
   });
 });
 
-describe('what the sandbox refused, as warnings of the call', () => {
-  it('a write outside and a blocked network each give one sandbox warning; the output is unchanged', async () => {
+describe('what the sandbox refused, as events of the call', () => {
+  it('a write outside is a violation of the call, a blocked network a warning; the output is unchanged', async () => {
     const ctx = {
       workspace: ws,
       toolCallId: 'c2',
@@ -129,20 +129,22 @@ describe('what the sandbox refused, as warnings of the call', () => {
     } as unknown as ToolContext;
     const cmd = 'touch /etc/floe-x; curl -sS -m 3 http://floe-example.invalid/; echo end';
     const gen = execCommandTool.execute({ cmd }, ctx);
-    const warnings: { source?: string; message: string }[] = [];
+    const warnings: { type: string; source?: string; message: string }[] = [];
     let text = '';
     for (;;) {
       const n = await gen.next();
       if (n.done) break;
       if (typeof n.value === 'string') text += n.value;
-      else warnings.push(n.value.payload as unknown as { source?: string; message: string });
+      else warnings.push(n.value.payload as unknown as { type: string; source?: string; message: string });
     }
     expect(text).toContain("touch: cannot touch '/etc/floe-x': Read-only file system");
     expect(text).toMatch(/end\n$/);
-    expect(warnings.map((w) => [w.source, w.message.split(' (')[0]])).toEqual([
-      ['sandbox', 'sandbox: a write to /etc/floe-x was refused'],
-      ['sandbox', 'sandbox: the network is off for commands'],
+    // the refused write is a violation of the call (its tool card offers it), the network failure a warning
+    expect(warnings.map((w) => [w.type, w.source, w.message.split(' (')[0]])).toEqual([
+      ['sandbox_violation', 'output', 'sandbox: a write to /etc/floe-x was refused'],
+      ['warning', 'sandbox', 'sandbox: the network is off for commands'],
     ]);
+    expect(warnings[0]).toMatchObject({ tool_call_id: 'c2', kind: 'write', target: '/etc/floe-x' });
   });
 });
 

@@ -1,7 +1,8 @@
 // The command sandbox against escapes (issue 19): every case is a real command in a real pty inside bwrap, started
 // by the CommandRegistry exactly as exec_command starts it, trying to get out — writes outside the writable folders,
 // reads of planted secrets, .git/hooks and shell rc files, container and daemon sockets, /proc tricks, symlinks and
-// hard links, TIOCSTI, raw-IP and DNS egress, connections to the host's own servers, killing or tracing the host.
+// hard links, TIOCSTI, raw-IP and DNS egress, connections to the host's own servers (straight, or through the
+// egress proxy with every domain allowed), killing or tracing the host.
 // Each case checks on the host that nothing got out, and that the command really ran (its output ends in DONE).
 // The root is under /var/tmp, not /tmp (which the sandbox replaces), so hidden paths are hidden by the policy and
 // not merely by /tmp being another folder. Needs bwrap: fails loudly without it (preflight installs it).
@@ -38,6 +39,10 @@ interface Env {
   lanPort: number;
   udpPort: number;
   sockets: Record<string, string>;
+  /** the egress proxy as commands reach it (a tag whose asker allows every domain: the worst case) */
+  proxy: string;
+  /** the proxy's unix socket on the host */
+  proxySock: string;
   /** connections each host listener received */
   hits: Record<string, number>;
 }
@@ -144,6 +149,14 @@ const noHit =
     expect(out).toContain('DONE');
     expect(out).not.toMatch(/HOST-(SERVER|SOCKET)-REACHED|CONNECTED/);
     expect(e.hits[key] ?? 0).toBe(0);
+  };
+
+/** no hit, and the proxy itself said no (a 403 body, or curl's report of a refused CONNECT) */
+const proxyRefused =
+  (key: string) =>
+  (out: string, e: Env): void => {
+    noHit(key)(out, e);
+    expect(out).toMatch(/Floe sandbox: .*(IP address|address of this machine)|CONNECT tunnel failed, response 403/);
   };
 
 const py = (code: string): string => `python3 -c ${JSON.stringify(code).replace(/\$/g, '\\$')}`;
@@ -466,6 +479,49 @@ const CASES: Case[] = [
     cmd: () => py(`import socket;socket.socket(socket.AF_INET,socket.SOCK_RAW,socket.IPPROTO_ICMP);print('RAW-OK')`),
     holds: (out) => notIn(out, 'RAW-OK'),
   },
+  // ── through the egress proxy, with every domain allowed (proxy.ts) ──
+  {
+    name: "the proxy to the host's server by IP (127.0.0.1)",
+    cmd: (e) => `curl -sS -m 5 -x ${e.proxy} --noproxy '' http://127.0.0.1:${e.tcpPort}/ 2>&1`,
+    holds: proxyRefused('tcp'),
+  },
+  {
+    name: "the proxy to the host's server as localhost (plain HTTP and CONNECT)",
+    cmd: (e) =>
+      `curl -sS -m 5 -x ${e.proxy} --noproxy '' http://localhost:${e.tcpPort}/ 2>&1; ` +
+      `curl -sS -m 5 -p -x ${e.proxy} --noproxy '' http://localhost:${e.tcpPort}/ 2>&1`,
+    holds: proxyRefused('tcp'),
+  },
+  {
+    name: "the proxy to the host's server by its host name",
+    cmd: (e) => `curl -sS -m 5 -p -x ${e.proxy} --noproxy '' http://$(hostname):${e.tcpPort}/ 2>&1`,
+    holds: proxyRefused('tcp'),
+  },
+  {
+    name: "the proxy to the host's server on ::1",
+    cmd: (e) => `curl -sS -m 5 -p -x ${e.proxy} --noproxy '' 'http://[::1]:${e.tcp6Port}/' 2>&1`,
+    holds: proxyRefused('tcp6'),
+  },
+  {
+    name: "the proxy to the host's LAN address",
+    cmd: (e) => `curl -sS -m 5 -p -x ${e.proxy} --noproxy '' http://${e.lanIp}:${e.lanPort}/ 2>&1`,
+    holds: proxyRefused('lan'),
+  },
+  {
+    name: 'the proxy to cloud metadata (169.254.169.254)',
+    cmd: (e) =>
+      `curl -sS -m 5 -p -x ${e.proxy} --noproxy '' http://169.254.169.254/latest/meta-data/ 2>&1 && echo CONNECTED`,
+    holds: (out) => {
+      notIn(out, 'CONNECTED');
+      expect(out).toMatch(/CONNECT tunnel failed, response 403/);
+    },
+  },
+  {
+    name: "the proxy's unix socket on the host, straight",
+    cmd: (e) =>
+      py(`import socket;s=socket.socket(socket.AF_UNIX);s.connect('${e.proxySock}');print('CONNECTED')`) + ' 2>&1',
+    holds: (out) => notIn(out, 'CONNECTED'),
+  },
   {
     name: 'only loopback exists; adding a route or link fails',
     cmd: () => `ip -o link | grep -v ' lo:' ; ip route add default dev lo && echo ROUTED`,
@@ -672,6 +728,8 @@ beforeAll(async () => {
     udpPort,
     sockets,
     hits,
+    proxy: '',
+    proxySock: '',
   };
   sandbox = new CommandSandbox({ workspace: ws, home, floeHome: floe, sessionId: 'escape' });
   if (!sandbox.active) throw new Error(`the escape suite needs the sandbox: ${sandbox.offReason}`);
@@ -680,6 +738,13 @@ beforeAll(async () => {
   // commands join the session's shared loopback-only network (net-holder.ts), as in a real session
   await registry.prepare();
   expect(registry.takeWarnings()).toEqual([]);
+  // the proxy runs, and answers `yes` to every domain for the tag the proxy cases use
+  const port = sandbox.egress.port;
+  if (port === undefined) throw new Error('the escape suite needs the egress proxy (it did not start)');
+  sandbox.egress.attach('escape', () => Promise.resolve(true));
+  env.proxy = `http://escape:floe@127.0.0.1:${port}`;
+  env.proxySock = path.join(path.dirname(sandbox.tmpDir!), 'proxy.sock');
+  if (!existsSync(env.proxySock)) throw new Error(`the proxy's socket is not at ${env.proxySock}`);
 }, 60_000);
 
 afterAll(async () => {

@@ -8,7 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bwrapArgs } from './bwrap-args.js';
+import { EgressGate } from './egress.js';
+import { NetForwarder } from './net-forwarder.js';
 import { NetHolder } from './net-holder.js';
+import { EgressProxy } from './proxy.js';
 import { sandboxPolicy, type PathKind, type SandboxPolicy } from './policy.js';
 import { probeSandbox, type SandboxBackend } from './probe.js';
 import { seatbeltProfile } from './seatbelt.js';
@@ -28,6 +31,12 @@ export interface CommandSandboxOptions {
   /** keep the host network (default false: loopback only) */
   network?: boolean;
   extraWritable?: string[];
+  /**
+   * names the egress proxy resolves without DNS (tests play external hosts on 127.0.0.1 with it); the proxy is on
+   * unless `egress: false`
+   */
+  egressHosts?: Readonly<Record<string, string>>;
+  egress?: boolean;
   /** the bwrap program (default `bwrap` on PATH) */
   bwrap?: string;
   platform?: NodeJS.Platform;
@@ -68,6 +77,8 @@ interface Setup {
   dir?: string;
   seccompFile?: string;
   net?: NetHolder;
+  /** the shared network and its egress proxy are up (or known not to be) */
+  started?: Promise<void>;
 }
 
 /** Single-quotes `s` for sh. */
@@ -78,6 +89,12 @@ export class CommandSandbox {
   private set: Setup | undefined;
   private warned = false;
   private netWarned = false;
+  /** who decides the commands' network requests (egress.ts); its port is set once the proxy runs */
+  readonly egress = new EgressGate();
+  private proxy: EgressProxy | undefined;
+  private forwarder: NetForwarder | undefined;
+  private egressFailure: string | undefined;
+  private egressWarned = false;
 
   /**
    * Nothing runs yet: the machine is probed and the session's folder and network made on first use (warm(), or
@@ -127,8 +144,31 @@ export class CommandSandbox {
     }
     // one loopback-only network for all the session's commands (net-holder.ts)
     const net = probe.backend === 'bwrap' && o.network !== true ? new NetHolder(o.bwrap ?? 'bwrap') : undefined;
-    this.set = { backend: probe.backend, dir, seccompFile, net };
+    const started = net && (o.egress === false ? net.ready : net.ready.then(() => this.startEgress()));
+    this.set = { backend: probe.backend, dir, seccompFile, net, ...(started ? { started } : {}) };
     return this.set;
+  }
+
+  /** The allow-list proxy and its forwarder into the shared network (proxy.ts, net-forwarder.ts). Never rejects. */
+  private async startEgress(): Promise<void> {
+    const net = this.net;
+    if (!net?.alive || net.pid === undefined || !this.dir) return;
+    try {
+      const socketPath = path.join(this.dir, 'proxy.sock');
+      this.proxy = new EgressProxy({
+        socketPath,
+        decide: (r) => this.egress.decide(r),
+        ...(this.o.egressHosts ? { hosts: this.o.egressHosts } : {}),
+      });
+      await this.proxy.listen();
+      this.forwarder = new NetForwarder(net.pid, socketPath);
+      await this.forwarder.ready;
+      if (this.forwarder.failure) throw new Error(this.forwarder.failure);
+      this.egress.port = this.forwarder.port;
+    } catch (e) {
+      this.egressFailure = (e as Error).message;
+      this.egress.port = undefined;
+    }
   }
 
   get backend(): SandboxBackend | undefined {
@@ -152,9 +192,9 @@ export class CommandSandbox {
     return this.setup().net;
   }
 
-  /** Resolves when the session's shared network is up (or known to be unavailable). Never rejects. */
+  /** Resolves when the session's shared network and its proxy are up (or known to be unavailable). Never rejects. */
   ready(): Promise<void> {
-    return this.net?.ready ?? Promise.resolve();
+    return this.setup().started ?? Promise.resolve();
   }
 
   /** True when commands run contained. */
@@ -177,6 +217,13 @@ export class CommandSandbox {
       out.push(
         `sandbox: commands get a network of their own each (${this.net.failure}): a server one command starts ` +
           'cannot be reached from the next; install util-linux (nsenter) to share loopback between them',
+      );
+    }
+    if (!this.egressWarned && this.egressFailure) {
+      this.egressWarned = true;
+      out.push(
+        `sandbox: the network proxy for commands did not start (${this.egressFailure}): commands have no network ` +
+          'at all; run one with with_network: true when it needs the network',
       );
     }
     return out;
@@ -229,6 +276,8 @@ export class CommandSandbox {
 
   dispose(): void {
     // never set up: nothing to undo (and nothing to probe now)
+    this.forwarder?.dispose();
+    void this.proxy?.close();
     this.set?.net?.dispose();
     if (this.set?.dir) rmSync(this.set.dir, { recursive: true, force: true });
   }

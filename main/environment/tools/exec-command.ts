@@ -8,10 +8,19 @@ import { EXEC_DEFAULT_WAIT_MS, NO_REGISTRY_NOTE, clampWait } from '../commands/o
 import { registryOf, resolveWorkdir, settleAfterWait } from '../commands/tool-support.js';
 import { startTurn } from '../commands/spawn-turns.js';
 import { findViolations } from '../sandbox/violations.js';
+import { networkAsker } from './network-ask.js';
 import { START_WAIT_MS, waitCommandStart, waitStreaming } from '../commands/stream-wait.js';
 import type { Tool } from '../types.js';
 
 const TIMEOUT_MS = 120000;
+
+/** A network failure while the proxy runs: the program did not use it (commands have no other way out). */
+const proxyNote = (v: { kind: string; target?: string; message: string }): string =>
+  v.kind !== 'network'
+    ? v.message
+    : `sandbox: ${v.target ?? 'a host'} was not reached: commands reach the network only through the proxy in ` +
+      'HTTP_PROXY/HTTPS_PROXY, and this program did not use it; configure its proxy, or run it with ' +
+      'with_network: true (asks in auto mode)';
 
 export const execCommandTool: Tool = {
   definition: {
@@ -68,10 +77,21 @@ export const execCommandTool: Tool = {
     // one fork per turn of the event loop when many sessions start commands at once (spawn-turns.ts)
     await startTurn();
     if (ctx.signal?.aborted) return { stopReason: 'aborted' };
+    // without with_network, the network is the session's allow-list proxy; this call answers for its command
+    const egress = args.with_network !== true && registry.sandboxed ? ctx.services.egress : undefined;
+    const proxied = egress?.port !== undefined ? egress : undefined;
+    const asker = proxied ? networkAsker(ctx) : undefined;
+    const detach = asker && proxied?.attach(ctx.toolCallId, asker.ask);
     let session;
     try {
-      session = registry.start({ cmd, cwd: where.dir, network: args.with_network === true });
+      session = registry.start({
+        cmd,
+        cwd: where.dir,
+        network: args.with_network === true,
+        ...(proxied ? { env: proxied.env(ctx.toolCallId) } : {}),
+      });
     } catch (err) {
+      detach?.();
       const msg =
         err instanceof CommandCapError
           ? err.message
@@ -90,15 +110,38 @@ export const execCommandTool: Tool = {
       }
       const { text, result } = await settleAfterWait(registry, session, waited, 'exec');
       if (text) yield text;
-      // what the sandbox refused, as the output tells it: a warning each (trace, chat, CLI), never part of the text
+      // what the sandbox refused: the domains the proxy refused (exactly), writes the output tells of (a guess), each
+      // a violation on the call's card; a network failure of a program that ignores the proxy, a warning
+      for (const v of proxied?.takeViolations(ctx.toolCallId) ?? [])
+        yield eventMsg({
+          type: 'sandbox_violation',
+          tool_call_id: ctx.toolCallId,
+          kind: 'network',
+          target: v.host,
+          message: `${v.reason}; a network rule allows it ("allow ${v.host} in this project")`,
+          source: 'proxy',
+        });
       if (registry.sandboxed && session.status === 'exited') {
-        for (const v of findViolations(session.scrollback()))
-          if (v.kind === 'write' || args.with_network !== true)
-            yield eventMsg({ type: 'warning', source: 'sandbox', message: v.message });
+        for (const v of findViolations(session.scrollback())) {
+          if (v.kind === 'write' && v.target)
+            yield eventMsg({
+              type: 'sandbox_violation',
+              tool_call_id: ctx.toolCallId,
+              kind: 'write',
+              target: v.target,
+              message: v.message,
+              source: 'output',
+            });
+          else if (v.kind === 'write' || args.with_network !== true)
+            yield eventMsg({ type: 'warning', source: 'sandbox', message: proxied ? proxyNote(v) : v.message });
+        }
       }
       return result;
     } finally {
       release();
+      asker?.callEnded();
+      // the proxy keeps answering (rules only) for a command that goes on in the background
+      if (detach) void session.gone.then(detach);
     }
   },
 };

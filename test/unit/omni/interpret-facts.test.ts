@@ -72,6 +72,14 @@ const SAMPLES: Record<EventPayload['type'] | ModelMsgPayload['type'], object> = 
   subagent: { type: 'subagent', session_id: 'child-1' },
   warning: { type: 'warning', source: 'shell', message: 'no login environment' },
   model_switch: { type: 'model_switch', from: 'local/qwen3', to: 'openai/gpt-5' },
+  sandbox_violation: {
+    type: 'sandbox_violation',
+    tool_call_id: 'c1',
+    kind: 'network',
+    target: 'evil.example.com',
+    message: 'evil.example.com is not allowed',
+    source: 'proxy',
+  },
 };
 
 const MODEL_TYPES = new Set([
@@ -239,6 +247,15 @@ describe('interpret: every payload type', () => {
       kind: 'warning',
       source: 'shell',
       message: 'no login environment',
+    });
+    expect(f('sandbox_violation')).toEqual({
+      type: 'sandbox_violation',
+      kind: 'violation',
+      toolCallId: 'c1',
+      what: 'network',
+      target: 'evil.example.com',
+      message: 'evil.example.com is not allowed',
+      exact: true,
     });
   });
 

@@ -1,5 +1,6 @@
 // A tool-call card: status icon, tool and resolved target, pretty-printed arguments, live output, images, exit
-// notes, duration; the inline approval card while pending; a button re-opening the command's terminal pane.
+// notes, duration; the inline approval card while pending; a button re-opening the command's terminal pane; what
+// the sandbox refused (Violations.tsx).
 import { memo, useState } from 'react';
 import { ApprovalCard } from '../approvals/ApprovalCard.js';
 import { byToolCall } from '../approvals/reducer.js';
@@ -9,6 +10,7 @@ import { useTerminals } from '../terminal/store.js';
 import { useNav } from '../../app/nav.js';
 import { useTraces } from '../traces/store.js';
 import { ArgsPanel } from '../approvals/ArgsPanel.js';
+import { Violations } from './Violations.js';
 import { argSummary, formatMs, spanMs, targetOf, toolStatus, type ToolItem, type ToolStatus } from './transcript.js';
 import { keyArgument } from '../../../../shared/omni/call-args.js';
 import { exitNotes, withoutNotes } from '../../../../shared/omni/output-notes.js';
@@ -94,6 +96,7 @@ export const ToolCard = memo(function ToolCard({ item, rootId }: { item: ToolIte
       {item.images?.map((src, i) => (
         <img key={i} className="thumb" src={src} alt={`image returned by ${target}`} />
       ))}
+      {item.violations?.length ? <Violations items={item.violations} rootId={rootId} /> : null}
       {notes.length > 0 && (
         <div className="notes">
           {notes.map((n, i) => (

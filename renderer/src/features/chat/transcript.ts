@@ -57,6 +57,16 @@ export interface ToolItem extends BaseItem {
   decidedAt?: string;
   /** resolved target tool (execute_extra_tool → its target), from approval_decision.tool_name */
   target?: string;
+  /** what the sandbox refused this call's command (sandbox_violation events), each target once */
+  violations?: Violation[];
+}
+export interface Violation {
+  what: 'network' | 'write';
+  /** the domain or the path */
+  target: string;
+  message: string;
+  /** known exactly (the proxy refused it), not read from the output */
+  exact: boolean;
 }
 export interface SubagentItem extends BaseItem {
   kind: 'subagent';
@@ -355,6 +365,15 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
         decidedAt: ts,
         target: f.target ?? i.target,
       }));
+    }
+    case 'violation': {
+      const t2 = ensureTool(t, f.toolCallId, ts);
+      const v: Violation = { what: f.what, target: f.target, message: f.message, exact: f.exact };
+      return update<ToolItem>(t2, toolKey(f.toolCallId), (i) =>
+        i.violations?.some((o) => o.what === v.what && o.target === v.target)
+          ? i
+          : { ...i, violations: [...(i.violations ?? []), v] },
+      );
     }
     case 'request_begin': {
       const n = t.requests + 1;
