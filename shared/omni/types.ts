@@ -213,7 +213,7 @@ interface WarningPayload {
  * Something the OS sandbox refused a command of a tool call (issue 19): a domain the egress proxy refused (known
  * exactly) or a write the command's output says was refused (read from its text). Shown on the call's tool card.
  */
-export interface SandboxViolationPayload {
+interface SandboxViolationPayload {
   type: 'sandbox_violation';
   tool_call_id: string;
   kind: 'network' | 'write';
