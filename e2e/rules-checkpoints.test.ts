@@ -1,7 +1,8 @@
 // End-to-end (issue 13) in headless Chromium against a real `floe web`: the approval card lists the parts of a
 // command no rule covers and offers "Always allow <prefix> in this project"; rules then let covered commands
 // through without a card while the card of a mixed command lists only the uncovered part; the turn's changed files
-// are listed with a diff; a confirmed Restore brings the files back and "Undo this restore" brings the turn back;
+// are listed under the turn with a diff; a Restore confirmed in place brings the files back and "Undo this restore"
+// brings the turn back;
 // Settings lists, adds and removes rules.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +33,6 @@ const read = (name: string) => (existsSync(file(name)) ? readFileSync(file(name)
 describe('approval rules and checkpoints in the UI', () => {
   it('card → "Always allow rm in this project" → changed files with diff → confirmed restore → undo', async () => {
     const { page } = env;
-    page.on('dialog', (d) => void d.accept());
     await openProject(page, env.home.workspace);
     await newSession(page, 'read-only', 'EDITS change the files');
     const card = page.locator('.approval').first();
@@ -50,17 +50,34 @@ describe('approval rules and checkpoints in the UI', () => {
     await page.getByText('Edited the files.').waitFor();
     expect([read('a.txt'), read('old.txt'), read('new.txt')]).toEqual(['two\n', null, 'x']);
 
-    const panel = page.getByTestId('turn-changes');
-    const files = panel.locator('li[data-kind="turn"] .files li');
-    await expect.poll(() => files.allInnerTexts()).toEqual(['modified a.txt', 'added new.txt', 'deleted old.txt']);
-    await panel.getByRole('button', { name: 'Show diff of EDITS change the files' }).click();
-    await expect.poll(() => panel.getByTestId('diff').innerText()).toMatch(/-one\n\+two/);
+    const turn = page.getByTestId('transcript').locator('[data-testid="turn-files"][data-kind="turn"]');
+    const files = turn.locator('.tf-files li');
+    await expect
+      .poll(() =>
+        files.evaluateAll((els) =>
+          els.map((e) => `${e.getAttribute('data-status')} ${e.querySelector('.path')?.textContent}`),
+        ),
+      )
+      .toEqual(['modified a.txt', 'added new.txt', 'deleted old.txt']);
+    await turn.getByRole('button', { name: 'Review the changes of EDITS change the files' }).click();
+    const review = page.getByRole('dialog', { name: 'Changes of “EDITS change the files”' });
+    await expect
+      .poll(() => review.locator('.file-diff[data-path="a.txt"] .line:not(.context) .text').allInnerTexts())
+      .toEqual(['one', 'two']);
     await shot(page, 'rules-02-changed-files');
+    await review.getByRole('button', { name: 'Close the review' }).click();
 
-    await panel.getByRole('button', { name: 'Restore files to before EDITS change the files' }).click();
-    await expect.poll(() => [read('a.txt'), read('old.txt'), read('new.txt')]).toEqual(['one\n', 'old\n', null]);
-    await panel.getByRole('button', { name: 'Undo this restore' }).click();
-    await expect.poll(() => [read('a.txt'), read('old.txt'), read('new.txt')]).toEqual(['two\n', null, 'x']);
+    await turn.getByRole('button', { name: 'Restore files to before EDITS change the files' }).click();
+    await turn.getByRole('button', { name: 'Restore all files' }).click();
+    await expect
+      .poll(() => [read('a.txt'), read('old.txt'), read('new.txt')], { timeout: 20_000 })
+      .toEqual(['one\n', 'old\n', null]);
+    const undo = page.getByTestId('transcript').locator('[data-testid="turn-files"][data-kind="restore"]');
+    await undo.getByRole('button', { name: 'Undo this restore' }).click();
+    await undo.getByRole('button', { name: 'Undo restore' }).click();
+    await expect
+      .poll(() => [read('a.txt'), read('old.txt'), read('new.txt')], { timeout: 20_000 })
+      .toEqual(['two\n', null, 'x']);
     await shot(page, 'rules-03-restored');
   });
 

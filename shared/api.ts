@@ -88,7 +88,7 @@ export interface ApiCheckpoint {
   skipped: string[];
 }
 
-export interface ApiChangedFile {
+interface ApiChangedFile {
   path: string;
   status: 'added' | 'modified' | 'deleted' | 'type-changed';
 }

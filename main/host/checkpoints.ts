@@ -74,13 +74,13 @@ export function checkpointHandlers(
       if (paths) {
         const entry = checkpointEntries(await repo.list()).find((e) => e.id === target);
         const what = paths.length === 1 ? paths[0]! : `${paths.length} files`;
-        const when =
+        const title =
           entry?.kind === 'turn'
-            ? `before ${quoted(entry.title || 'the turn')}`
+            ? `${what} restored to before ${quoted(entry.title || 'the turn')}`
             : entry?.kind === 'restore'
-              ? `before ${quoted(entry.title)}`
-              : `as at ${target.slice(0, 12)}`;
-        only = { paths, title: `${what} restored to ${when}` };
+              ? `${what} put back as before a restore`
+              : `${what} restored as at ${target.slice(0, 12)}`;
+        only = { paths, title };
       }
       const backup = await repo.restore(target, s?.id ?? 'user', only);
       return { undoId: backup.id };

@@ -7,7 +7,7 @@ import { useNav } from '../../app/nav.js';
 import { ApprovalCard } from '../approvals/ApprovalCard.js';
 import { ordered } from '../approvals/reducer.js';
 import { useApprovals } from '../approvals/store.js';
-import { TurnChanges } from '../checkpoints/TurnChanges.js';
+import { TurnReview } from '../checkpoints/TurnReview.js';
 import { TerminalDock } from '../terminal/TerminalDock.js';
 import { ReviewPanel } from '../worktrees/ReviewPanel.js';
 import { useWorktrees } from '../worktrees/store.js';
@@ -165,7 +165,7 @@ export function ChatScreen({ project }: { project: ApiProject }) {
               </div>
             )}
             {worktree && <ReviewPanel key={session.id} sessionId={session.id} worktree={worktree} running={running} />}
-            <TurnChanges projectId={project.id} sessionId={session.id} running={running} />
+            <TurnReview projectId={project.id} sessionId={session.id} running={running} />
             <Composer session={session} running={running} />
           </>
         )}

@@ -2,6 +2,7 @@
 // mode). Must not run tasks.
 import { useEffect, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode } from '../../../../shared/api.js';
+import { InlineConfirm } from '../../app/InlineConfirm.js';
 import { MissingFolderNotice } from '../first-run/MissingFolderNotice.js';
 import { NoModelNotice } from '../first-run/NoModelNotice.js';
 import { relativeTime } from '../projects/logic.js';
@@ -123,15 +124,15 @@ export function SessionList() {
                       {s.source !== 'desktop' ? ` · ${s.source}` : ''}
                     </span>
                   </button>
-                  <button
+                  <InlineConfirm
                     className="ghost small"
-                    aria-label={`Delete session ${s.title || s.id}`}
-                    onClick={() =>
-                      confirm(`Delete session "${s.title || s.id}" and its trace?`) && void deleteSession(s.id)
-                    }
+                    label={`Delete session ${s.title || s.id}`}
+                    question={`Delete “${s.title || s.id}” and its trace?`}
+                    confirmLabel="Delete"
+                    onConfirm={() => void deleteSession(s.id)}
                   >
                     ✕
-                  </button>
+                  </InlineConfirm>
                 </li>
               );
             })}

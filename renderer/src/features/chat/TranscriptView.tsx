@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useApprovals } from '../approvals/store.js';
+import { TurnFiles } from '../checkpoints/TurnFiles.js';
 import { ItemView } from './ItemView.js';
 import { initialFollow, onScroll, onUserUp, type FollowState } from './follow.js';
 import type { Transcript } from './transcript.js';
@@ -139,7 +140,12 @@ export function TranscriptView({ transcript, rootId }: { transcript: Transcript;
         scrollerRef={setScroller}
         {...(saved && !saved.stuck ? { initialScrollTop: saved.top } : { initialTopMostItemIndex: items.length - 1 })}
         increaseViewportBy={400}
-        itemContent={(index, _, t) => <ItemView item={t.view[index]!} rootId={rootId} />}
+        itemContent={(index, _, t) => (
+          <>
+            <ItemView item={t.view[index]!} rootId={rootId} />
+            <TurnFiles view={t.view} index={index} sessionId={rootId} />
+          </>
+        )}
       />
       {!stuck && (
         <button className="jump-pill" aria-label="Jump to latest" onClick={jump}>

@@ -3,6 +3,7 @@
 // (McpPanel), approval rules (RulesSection).
 import { useEffect, useState } from 'react';
 import { APPROVAL_MODE, type ApiApprovalMode } from '../../../../shared/api.js';
+import { InlineConfirm } from '../../app/InlineConfirm.js';
 import { McpPanel } from './McpPanel.js';
 import { ProviderEditor } from './ProviderEditor.js';
 import { RulesSection } from './RulesSection.js';
@@ -96,13 +97,15 @@ export function SettingsScreen() {
                     >
                       Edit
                     </button>
-                    <button
+                    <InlineConfirm
                       className="danger"
-                      aria-label={`Remove provider ${p.name}`}
-                      onClick={() => confirm(`Remove provider ${p.name}?`) && void removeProvider(p.name)}
+                      label={`Remove provider ${p.name}`}
+                      question={`Remove provider ${p.name}?`}
+                      confirmLabel="Remove"
+                      onConfirm={() => void removeProvider(p.name)}
                     >
                       Remove
-                    </button>
+                    </InlineConfirm>
                   </div>
                   {t && t !== 'testing' && (
                     <p className={t.ok ? 'ok-text' : 'error'} role="status">

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiOverlap, ApiReviewComment, ApiWorktree, ApiWorktreeFile } from '../../../../shared/api-worktrees.js';
 import { call, messageOf } from '../../api/client.js';
+import { InlineConfirm } from '../../app/InlineConfirm.js';
 import { useWorktrees } from './store.js';
 
 const signed = (n: number | null, c: string) => (n === null ? 'binary' : `${c}${n}`);
@@ -177,11 +178,12 @@ export function ReviewPanel({
         >
           Merge into {worktree.base}
         </button>
-        <button
+        <InlineConfirm
           className="ghost"
           disabled={busy || running}
-          onClick={() =>
-            confirm(`Remove the worktree and branch ${worktree.branch}? Unmerged changes are lost.`) &&
+          question={`Remove the worktree and branch ${worktree.branch}? Unmerged changes are lost.`}
+          confirmLabel="Remove worktree"
+          onConfirm={() =>
             void act(async () => {
               await call('worktrees.remove', { sessionId });
               await refreshList();
@@ -190,7 +192,7 @@ export function ReviewPanel({
           }
         >
           Remove worktree
-        </button>
+        </InlineConfirm>
       </div>
     </section>
   );
