@@ -61,6 +61,8 @@ function excerptSource(f: Fact): string | undefined {
       return f.decision;
     case 'warning':
       return [f.source, f.message].filter(Boolean).join(': ');
+    case 'violation':
+      return `${f.what === 'network' ? 'blocked domain' : 'write refused'} ${f.target}`;
     case 'compaction_begin':
       // "threshold · auto", "manual · summarize · focus: the parser"
       return [f.reason, f.mode, f.focus ? `focus: ${f.focus}` : undefined].filter(Boolean).join(' · ');

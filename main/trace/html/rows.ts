@@ -143,6 +143,7 @@ export function sessionView(messages: readonly OmniMessage[]): SessionView {
         break;
       case 'abort':
       case 'warning':
+      case 'violation':
       case 'subagent':
       case 'host_died':
       case 'model_switch': {
@@ -151,9 +152,11 @@ export function sessionView(messages: readonly OmniMessage[]): SessionView {
             ? `abort${f.reason ? `: ${f.reason}` : ''}`
             : f.kind === 'warning'
               ? `warning: ${f.message}`
-              : f.kind === 'subagent'
-                ? `subagent ${f.sessionId}`
-                : f.text;
+              : f.kind === 'violation'
+                ? `sandbox: ${f.what === 'network' ? 'blocked domain' : 'write refused'} ${f.target}`
+                : f.kind === 'subagent'
+                  ? `subagent ${f.sessionId}`
+                  : f.text;
         rows.push({
           kind: 'event',
           label: f.kind,
