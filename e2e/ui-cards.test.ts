@@ -59,7 +59,7 @@ describe('readable cards', () => {
     expect(await card.getByText('\\"line $i\\"').count()).toBe(0); // no escaped JSON in view
     await card.getByText('working directory').waitFor();
     await card.getByText('sub', { exact: true }).waitFor();
-    await card.getByText(/up to 5\.0 s/).waitFor();
+    await card.getByText(/up to 5 s/).waitFor();
     await shot(page, 'ui-03-approval-shell-card');
     // at 800 px the card's decision buttons stay in view and uncovered, and nothing is wider than the window
     await page.setViewportSize({ width: 800, height: 900 });

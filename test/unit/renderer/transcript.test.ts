@@ -230,6 +230,8 @@ describe('transcript formatting helpers', () => {
     expect(formatMs(450)).toBe('450 ms');
     expect(formatMs(1500)).toBe('1.5 s');
     expect(formatMs(125_000)).toBe('2 m 5 s');
+    expect(formatMs(60_000)).toBe('1 m'); // the trace browser's one format (traces/time.ts), not '1 m 0 s'
+    expect(formatMs(5000)).toBe('5 s');
     expect(formatTokens(999)).toBe('999');
     expect(formatTokens(12_345)).toBe('12.3k');
   });

@@ -110,17 +110,17 @@ export function ApprovalCard({
       <Uncovered p={p} busy={busy} />
       <div className="approval-actions">
         <button className="primary" disabled={busy} aria-label={`Allow ${p.toolName}`} onClick={() => choose('allow')}>
-          Allow <kbd>A</kbd>
+          Allow <kbd data-key="A" aria-hidden="true" />
         </button>
         <button className="danger" disabled={busy} aria-label={`Deny ${p.toolName}`} onClick={() => choose('deny')}>
-          Deny <kbd>D</kbd>
+          Deny <kbd data-key="D" aria-hidden="true" />
         </button>
         <button
           disabled={busy}
           aria-label={`Allow ${p.toolName} for this session`}
           onClick={() => choose('allow-session')}
         >
-          Allow {p.toolName} for this session <kbd>S</kbd>
+          Allow {p.toolName} for this session <kbd data-key="S" aria-hidden="true" />
         </button>
       </div>
     </div>

@@ -52,7 +52,7 @@ export function ArgsPanel({ toolName, args, workspace }: { toolName: string; arg
           aria-label={raw ? 'Hide raw arguments' : 'Show raw arguments'}
           onClick={() => setRaw(!raw)}
         >
-          {raw ? '▾' : '▸'} raw JSON
+          {raw ? '▾' : '▸'} raw arguments
         </button>
       )}
       {raw && <pre className="args raw-json">{prettyJson(args)}</pre>}

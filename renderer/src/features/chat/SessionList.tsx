@@ -113,11 +113,13 @@ export function SessionList() {
                 <li key={s.id} className={s.id === currentId ? 'session active' : 'session'}>
                   <button
                     className="session-open"
-                    aria-label={`Open session ${s.title || s.id}`}
+                    // the name holds the visible text too (title and status line), as axe's
+                    // label-content-name-mismatch asks
+                    aria-label={`Open session ${s.title || s.id}, ${s.title ? '' : 'Untitled session '}${st} · ${s.model} · ${relativeTime(s.updatedAt)}${s.source !== 'desktop' ? ` · ${s.source}` : ''}`}
                     aria-current={s.id === currentId}
                     onClick={() => void openSession(s.id)}
                   >
-                    <span className="title">{s.title || 'Untitled session'}</span>
+                    <span className="title">{s.title || 'Untitled session'}</span>{' '}
                     <span className="meta">
                       <span className={`dot ${st.replace(/ /g, '-')}`} aria-hidden="true" />
                       {st} · {s.model} · {relativeTime(s.updatedAt)}

@@ -6,6 +6,7 @@
 import { callTarget, keyArgument } from '../../../../shared/omni/call-args.js';
 import { SUMMARY_SENDER, stripSummaryHeader } from '../../../../shared/omni/summary.js';
 import { interpret, toolOutcome, type FactOf } from '../../../../shared/omni/interpret.js';
+import { formatDuration } from '../traces/time.js';
 import type {
   AbortedBy,
   Decision,
@@ -528,11 +529,9 @@ export function spanMs(from: string, to: string | undefined): number | undefined
   return Number.isFinite(d) ? Math.max(0, d) : undefined;
 }
 
+/** A duration in the app's one time format (traces/time.ts: 450 ms, 1.5 s, 2 m 5 s); '' for none. */
 export function formatMs(ms: number | undefined): string {
-  if (ms === undefined) return '';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  return `${Math.floor(ms / 60_000)} m ${Math.round((ms % 60_000) / 1000)} s`;
+  return ms === undefined ? '' : formatDuration(ms);
 }
 
 export function formatTokens(n: number | undefined): string {

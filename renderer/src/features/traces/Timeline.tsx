@@ -61,7 +61,7 @@ export function Timeline() {
   return (
     <section className="timeline" aria-label="Trace timeline">
       <div className="tl-head">
-        <button aria-label="Back to the trace list" onClick={s.close}>
+        <button aria-label="Traces: back to the trace list" onClick={s.close}>
           ← Traces
         </button>
         <h2 title={s.sessionId ?? ''}>{summary?.title || s.sessionId}</h2>
@@ -80,7 +80,7 @@ export function Timeline() {
           Export HTML
         </button>
         <button
-          aria-label="Export OpenTelemetry"
+          aria-label="Export OTLP"
           title="OTLP JSON spans (GenAI semantic conventions), without prompts and outputs"
           onClick={() => void doExportAs('otlp')}
         >
