@@ -107,11 +107,12 @@ export async function createWorktree(
     await serialFor(info.top, () =>
       gitRun(info.top, ['worktree', 'add', '--quiet', '-b', record.branch, wt, baseCommit]),
     );
-    record.gitDir = await gitOut(wt, ['rev-parse', '--absolute-git-dir']);
-    record.commonDir = path.resolve(wt, await gitOut(wt, ['rev-parse', '--git-common-dir']));
+    const [gitDir, commonDir] = (await gitOut(wt, ['rev-parse', '--absolute-git-dir', '--git-common-dir'])).split('\n');
+    record.gitDir = gitDir!;
+    record.commonDir = path.resolve(wt, commonDir!);
     writeRecord(home, record);
-    const copied = await copyIncluded(info.top, wt);
     const linked = linkDependencies(info.top, wt);
+    const copied = await copyIncluded(info.top, wt, linked);
     const plan = readSetupPlan(wt);
     record.setup = { copied, linked, source: plan.source, commands: plan.commands };
     writeRecord(home, record);

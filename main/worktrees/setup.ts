@@ -39,11 +39,25 @@ export function readSetupPlan(worktree: string): SetupPlan {
   });
 }
 
-/** Copies the untracked files of `repo` matching its `.worktreeinclude` into `worktree`; returns their paths. */
-export async function copyIncluded(repo: string, worktree: string): Promise<string[]> {
+/**
+ * Copies the untracked files of `repo` matching its `.worktreeinclude` into `worktree`; returns their paths. The
+ * folders in `linked` (already linked into the worktree, so their files are there) are not searched: git would
+ * otherwise read every file of node_modules.
+ */
+export async function copyIncluded(repo: string, worktree: string, linked: readonly string[] = []): Promise<string[]> {
   const include = path.join(repo, INCLUDE_FILE);
   if (!fs.existsSync(include)) return [];
-  const { stdout } = await gitRun(repo, ['ls-files', '-z', '--others', '--ignored', `--exclude-from=${include}`]);
+  const skip = linked.map((d) => `:(exclude,literal)${d}`);
+  const { stdout } = await gitRun(repo, [
+    'ls-files',
+    '-z',
+    '--others',
+    '--ignored',
+    `--exclude-from=${include}`,
+    '--',
+    '.',
+    ...skip,
+  ]);
   const copied: string[] = [];
   for (const rel of nul(stdout)) {
     const to = path.join(worktree, rel);

@@ -14,6 +14,7 @@ import {
   workspaceIn,
   writeRecord,
 } from '../../main/worktrees/index.js';
+import { copyIncluded } from '../../main/worktrees/setup.js';
 import { gitIn, writeFiles } from '../helpers/git-repo.js';
 
 let roots: string[] = [];
@@ -35,6 +36,31 @@ function repo(files: Record<string, string>): { home: string; ws: string } {
 }
 
 describe('worktrees with real git', () => {
+  it('.worktreeinclude files are copied; node_modules is linked, and not searched for them', async () => {
+    const { home, ws } = repo({ 'a.txt': 'a\n', '.gitignore': '.env\nnode_modules/\n', '.worktreeinclude': '.env\n' });
+    writeFiles(ws, {
+      '.env': 'TOP=1\n',
+      'sub/.env': 'SUB=1\n',
+      'node_modules/dep/.env': 'DEP=1\n',
+      'node_modules/dep/index.js': '1\n',
+    });
+    const { record } = await createWorktree(home, ws);
+    expect([...record.setup.copied].sort()).toEqual(['.env', 'sub/.env']);
+    expect(record.setup.linked).toEqual(['node_modules']);
+    expect(fs.readFileSync(path.join(record.path, 'sub/.env'), 'utf8')).toBe('SUB=1\n');
+    expect(fs.lstatSync(path.join(record.path, 'node_modules/dep')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(record.path, 'node_modules/dep/.env'), 'utf8')).toBe('DEP=1\n');
+    expect(gitIn(record.path, 'status', '--porcelain')).toBe('');
+
+    // the linked folders are left out of the search; without them named, their files would be found
+    const [skipped, searched] = ['skipped', 'searched'].map((n) => path.join(path.dirname(home), n));
+    fs.mkdirSync(skipped);
+    fs.mkdirSync(searched);
+    expect((await copyIncluded(ws, skipped, ['node_modules'])).sort()).toEqual(['.env', 'sub/.env']);
+    expect(fs.existsSync(path.join(skipped, 'node_modules'))).toBe(false);
+    expect((await copyIncluded(ws, searched)).sort()).toEqual(['.env', 'node_modules/dep/.env', 'sub/.env']);
+  });
+
   it('a failing setup command: a clear error, nothing left but the log', async () => {
     const { home, ws } = repo({ 'a.txt': 'a\n', 'conductor.json': '{"scripts":{"setup":"echo preparing; exit 3"}}' });
     const err = await createWorktree(home, ws).catch((e: Error) => e);
