@@ -3,7 +3,13 @@
 // applied to a file's current text. Pure: no git, no files. Text in, text out: callers that need bytes exactly
 // pass latin1 strings (one character per byte), so any encoding and CR/LF survive untouched.
 import { applyPatch, parsePatch, reversePatch, type StructuredPatch } from 'diff';
-import type { ChangedFile } from './shadow.js';
+
+export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'type-changed';
+/** A file that differs between two checkpoints. */
+export interface ChangedFile {
+  path: string;
+  status: ChangeStatus;
+}
 
 interface Hunk {
   /** the line as git printed it: `@@ -1,3 +1,4 @@ function context` */

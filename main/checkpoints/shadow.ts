@@ -9,7 +9,16 @@ import path from 'node:path';
 import { ATTRIBUTES, git, GitFailed, nulList, text, type ShadowPaths } from './git.js';
 import { beginTurn, withRepoLock, type OwnerFiles, type TurnMarker } from './lock.js';
 import { formatMeta, parseMeta, type CheckpointMeta } from './meta.js';
-import { fileDiffs, hunkRanges, revertHunk, sameRange, type FileDiff, type HunkRange } from './hunks.js';
+import {
+  fileDiffs,
+  hunkRanges,
+  revertHunk,
+  sameRange,
+  type ChangedFile,
+  type ChangeStatus,
+  type FileDiff,
+  type HunkRange,
+} from './hunks.js';
 import { blobId, formatModes, modeToRecord, parseModes } from './modes.js';
 import {
   checkFolder,
@@ -28,12 +37,6 @@ export interface Checkpoint {
   id: string;
   createdAt: string;
   meta: CheckpointMeta;
-}
-
-type ChangeStatus = 'added' | 'modified' | 'deleted' | 'type-changed';
-export interface ChangedFile {
-  path: string;
-  status: ChangeStatus;
 }
 
 class CheckpointError extends Error {
