@@ -196,6 +196,12 @@ export class HostRecorder {
     this.record.groups.push(pgid);
     // keep the record small: groups of long-gone commands only need the tag
     if (this.record.groups.length > 256) this.record.groups.splice(0, this.record.groups.length - 256);
+    this.watch();
+  }
+
+  /** Writes the record and joins the folder's watchdog (a command whose group is not known yet: its tag is). */
+  watch(): void {
+    if (this.closed) return;
     writeFileSync(this.file, JSON.stringify(this.record), { mode: 0o600 });
     if (!this.watched && process.platform === 'linux') {
       this.watched = true;

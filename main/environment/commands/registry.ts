@@ -12,7 +12,7 @@ import { LoginSnapshot, sweepSnapshots } from './login-snapshot.js';
 import { TAG_VAR, findTagged, signalTagged } from './containment.js';
 import { HostRecorder, sweepDeadHosts } from './reaper.js';
 import { groupAlive, signalGroup, waitGroupsGone } from './process-group.js';
-import { CommandSession, type CommandSessionInfo } from './session.js';
+import { CommandSession, type CommandSessionInfo, type PtyLike } from './session.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 
 export { CommandSession, type CommandSessionInfo } from './session.js';
@@ -99,6 +99,8 @@ export class CommandRegistry {
   private readonly groups = new Set<number>();
   private readonly killTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private disposed = false;
+  /** warm() started the session's long-lived sandbox */
+  private boxWarmed = false;
   /** a command was started (disposeAll has processes to look for) */
   private startedAny = false;
   private readonly snapshot: LoginSnapshot | undefined;
@@ -137,11 +139,27 @@ export class CommandRegistry {
     if (opts.warmUp !== 'later') this.warm();
   }
 
-  /** Starts the login capture and the sandbox's setup now if not yet, without waiting for them. */
+  /**
+   * Starts the login capture, the sandbox's setup and then the session's long-lived sandbox now if not yet, without
+   * waiting for them.
+   */
   warm(): void {
     if (this.disposed) return;
     this.sandbox?.warm();
     void this.snapshot?.prepare();
+    if (!this.boxWarmed) {
+      this.boxWarmed = true;
+      void this.boxUp();
+    }
+  }
+
+  /** The session's long-lived sandbox for the current login snapshot (started once; again when the policy changed). */
+  private async boxUp(): Promise<void> {
+    await this.sandbox?.ready();
+    await this.snapshot?.prepare();
+    if (this.disposed) return;
+    const mode = this.snapshot?.launch();
+    await this.sandbox?.prepareBox(mode?.kind === 'snapshot' ? mode.path : undefined);
   }
 
   /**
@@ -150,8 +168,7 @@ export class CommandRegistry {
    */
   async prepare(): Promise<void> {
     this.warm();
-    await this.sandbox?.ready();
-    await this.snapshot?.prepare();
+    await this.boxUp();
   }
 
   /** Problems with the login environment not reported yet (each one once). */
@@ -175,16 +192,12 @@ export class CommandRegistry {
     const mode = this.snapshot?.launch();
     const args = bashArgs({ cmd: opts.cmd, nonce, mode });
     const snapshotFile = mode?.kind === 'snapshot' ? mode.path : undefined;
-    const launch = this.sandbox
-      ? this.sandbox.wrap('bash', args, opts.cwd, { snapshotFile, network: opts.network })
-      : { file: 'bash', args };
-    const p = pty().spawn(launch.file, launch.args, {
-      name: 'xterm-256color',
-      cols: this.cols,
-      rows: this.rows,
-      cwd: opts.cwd,
-      env: { ...hardenedEnv(process.env, { ...this.baseEnv, ...(opts.env ?? {}) }), [TAG_VAR]: tag },
-    });
+    const env = { ...hardenedEnv(process.env, { ...this.baseEnv, ...(opts.env ?? {}) }), [TAG_VAR]: tag };
+    const size = { cols: this.cols, rows: this.rows };
+    // in the session's long-lived sandbox when it can (one round trip), else a bwrap of its own (or none)
+    const p: PtyLike =
+      this.sandbox?.spawnPty('bash', args, { cwd: opts.cwd, env, ...size, snapshotFile, network: opts.network }) ??
+      this.spawnLocal(args, opts, env, snapshotFile);
     const session = new CommandSession({
       id,
       cmd: opts.cmd,
@@ -206,14 +219,41 @@ export class CommandRegistry {
     // once the shell is gone and nothing is left in its group, forget the group, so a later reuse of the pid is
     // never signalled (a cheap check; groups kept for members that linger are pruned in makeRoom)
     void session.gone.then(() => {
-      if (!signalGroup(p.pid, 0)) this.groups.delete(p.pid);
+      if (session.pid && !signalGroup(session.pid, 0)) this.groups.delete(session.pid);
     });
     this.sessions.set(id, session);
     this.tags.set(id, tag);
-    this.groups.add(p.pid);
-    this.recorder?.started(p.pid);
+    const known = (pid: number): void => {
+      if (!pid) return;
+      this.groups.add(pid);
+      this.recorder?.started(pid);
+    };
+    // the host watchdog watches the tag from the first command on, whether or not the shell's pid is known yet
+    if (p.pidKnown) {
+      this.recorder?.watch();
+      void p.pidKnown.then(known);
+    } else known(p.pid);
     this.emit({ kind: 'started', info: session.info() });
     return session;
+  }
+
+  /** The command's bash in a pty of the host's: inside a bwrap of its own when sandboxed, else as it is. */
+  private spawnLocal(
+    args: string[],
+    opts: StartOptions,
+    env: Record<string, string>,
+    snapshotFile?: string,
+  ): NodePty.IPty {
+    const launch = this.sandbox
+      ? this.sandbox.wrap('bash', args, opts.cwd, { snapshotFile, network: opts.network })
+      : { file: 'bash', args };
+    return pty().spawn(launch.file, launch.args, {
+      name: 'xterm-256color',
+      cols: this.cols,
+      rows: this.rows,
+      cwd: opts.cwd,
+      env,
+    });
   }
 
   get(id: string): CommandSession | undefined {
@@ -251,6 +291,10 @@ export class CommandRegistry {
   kill(id: string, signal: NodeJS.Signals = 'SIGTERM'): boolean {
     const s = this.sessions.get(id);
     if (!s) return false;
+    if (!s.pid && s.status === 'running') {
+      // started in the session's sandbox a moment ago: signal it as soon as its pid is known
+      void s.pidKnown.then((pid) => pid && this.kill(id, signal));
+    }
     if (s.status === 'exited' && !this.groups.has(s.pid)) return true;
     s.resume();
     s.noteSignal();

@@ -34,6 +34,16 @@ export interface CommandSessionInfo {
   rows: number;
 }
 
+/**
+ * What a session needs of its pty: node-pty's IPty, or a command in the session's long-lived sandbox (RemotePty in
+ * sandbox/box.ts), whose host pid may only be known after a round trip (`pidKnown`) and whose slave side is held
+ * by the server inside (`releaseHold`).
+ */
+export type PtyLike = Pick<IPty, 'pid' | 'onData' | 'onExit' | 'write' | 'resize' | 'pause' | 'resume'> & {
+  pidKnown?: Promise<number>;
+  releaseHold?: () => void;
+};
+
 export interface SessionHooks {
   onData(session: CommandSession, data: string): void;
   onExit(session: CommandSession): void;
@@ -43,7 +53,6 @@ export class CommandSession {
   readonly id: string;
   readonly cmd: string;
   readonly cwd: string;
-  readonly pid: number;
   readonly startedAt: number;
   status: 'running' | 'exited' = 'running';
   exitCode?: number;
@@ -56,7 +65,9 @@ export class CommandSession {
   readonly exited: Promise<void>;
   /** resolves when the pty reported the shell's exit (after `exited` when the end marker came first) */
   readonly gone: Promise<void>;
-  private readonly pty: IPty;
+  private readonly pty: PtyLike;
+  /** resolves once `pid` is known (at once for a local pty) */
+  readonly pidKnown: Promise<number>;
   private readonly raw: RawBuffer;
   private readonly view: ModelView;
   private readonly slave: SlaveHold;
@@ -86,7 +97,7 @@ export class CommandSession {
     id: string;
     cmd: string;
     cwd: string;
-    pty: IPty;
+    pty: PtyLike;
     cols: number;
     rows: number;
     scrollbackBytes: number;
@@ -98,7 +109,7 @@ export class CommandSession {
     this.cmd = opts.cmd;
     this.cwd = opts.cwd;
     this.pty = opts.pty;
-    this.pid = opts.pty.pid;
+    this.pidKnown = opts.pty.pidKnown ?? Promise.resolve(opts.pty.pid);
     this.cols = opts.cols;
     this.rows = opts.rows;
     this.startedAt = Date.now();
@@ -156,6 +167,11 @@ export class CommandSession {
       this.finish(exitCode, signal);
       resolveGone();
     });
+  }
+
+  /** The host pid of the command's shell (its process group); 0 while a sandboxed start is on its way. */
+  get pid(): number {
+    return this.pty.pid;
   }
 
   private take(data: string, hooks: SessionHooks): void {

@@ -4,7 +4,7 @@
 // only for a shell that never prints the marker (replaced by `exec`, killed, its trap overridden) does the poll
 // below decide: the command has exited and its output has gone quiet. Must not read or write terminal data.
 import { closeSync, constants, openSync } from 'node:fs';
-import type { IPty } from 'node-pty';
+import type { PtyLike } from './session.js';
 import { pidExists } from '../../os/procs.js';
 
 const POLL_MS = 20;
@@ -26,7 +26,12 @@ export interface SlaveHold {
  * or the output still buffered in the kernel is lost when node-pty closes the stream. It returns true when the pty
  * was paused until then.
  */
-export function holdSlave(p: IPty, onChildExit?: () => boolean): SlaveHold {
+export function holdSlave(p: PtyLike, onChildExit?: () => boolean): SlaveHold {
+  // a command in the session's long-lived sandbox: its server holds the slave inside and lets go when told
+  if (p.releaseHold) {
+    const release = p.releaseHold.bind(p);
+    return { sawData: () => {}, release };
+  }
   const name = (p as unknown as { ptsName?: unknown }).ptsName;
   let fd: number | undefined;
   if (typeof name === 'string' && name.startsWith('/dev/')) {

@@ -1,12 +1,16 @@
 // The OS sandbox of one agent session (issue 19): probes the machine once, owns the session's temp dir (/tmp of
 // its commands) and the seccomp program file, and turns a program + argv into the argv that runs it contained
-// (bwrap on Linux, sandbox-exec on macOS). The policy is computed again for every launch, so a secret folder made
-// after the session began is hidden too. When the sandbox cannot run (or is turned off in system_config.yaml) it
-// says so once (takeWarnings) and `active` is false: approval mode `auto` then asks for every command.
-// Must not spawn the commands themselves or decide approvals.
+// (bwrap on Linux, sandbox-exec on macOS). On Linux it also keeps the session's long-lived box (box.ts): one bwrap
+// whose server starts each command in a pty (spawnPty), much cheaper than a bwrap per command. The policy is
+// computed again for every launch; a box built from another policy (a secret folder made after the session began,
+// a new protected file, another login snapshot) is retired and a new one built, so those are hidden too. When the
+// sandbox cannot run (or is turned off in system_config.yaml) it says so once (takeWarnings) and `active` is
+// false: approval mode `auto` then asks for every command. Must not decide approvals.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Box, type RemotePty } from './box.js';
 import { bwrapArgs } from './bwrap-args.js';
 import { EgressGate } from './egress.js';
 import { NetForwarder } from './net-forwarder.js';
@@ -81,6 +85,9 @@ interface Setup {
   started?: Promise<void>;
 }
 
+/** The command server a box runs (plain JavaScript, found next to this file in the sources and from the bundle). */
+const PTY_SERVER = path.join(FLOE_ROOT, 'main', 'environment', 'sandbox', 'pty-server.mjs');
+
 /** Single-quotes `s` for sh. */
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -89,6 +96,13 @@ export class CommandSandbox {
   private set: Setup | undefined;
   private warned = false;
   private netWarned = false;
+  /** the box new commands start in; boxes retired because the policy changed close when their commands end */
+  private box: Box | undefined;
+  private readonly boxes = new Set<Box>();
+  /** why commands start a bwrap each (the box could not start); reported once */
+  private boxOff: string | undefined;
+  private boxWarnings: string[] = [];
+  private disposed = false;
   /** who decides the commands' network requests (egress.ts); its port is set once the proxy runs */
   readonly egress = new EgressGate();
   private proxy: EgressProxy | undefined;
@@ -212,6 +226,7 @@ export class CommandSandbox {
     const out: string[] = [];
     if (!this.warned && this.offReason) out.push(this.offReason);
     this.warned = true;
+    out.push(...this.boxWarnings.splice(0));
     if (!this.netWarned && this.net?.failure) {
       this.netWarned = true;
       out.push(
@@ -274,7 +289,85 @@ export class CommandSandbox {
     return { file: '/bin/sh', args: ['-c', script, 'sh', ...inner, '--', file, ...args] };
   }
 
+  /**
+   * Starts `file args…` in a pty of the session's box: a command without the host's network on Linux. Undefined
+   * when it must start the per-call way (wrap): with the network, outside bwrap, or when no box can run here.
+   */
+  spawnPty(
+    file: string,
+    args: string[],
+    o: {
+      cwd: string;
+      env: Record<string, string>;
+      cols: number;
+      rows: number;
+      snapshotFile?: string;
+      network?: boolean;
+    },
+  ): RemotePty | undefined {
+    if (this.backend !== 'bwrap' || this.disposed || this.boxOff) return undefined;
+    if (o.network === true || this.o.network === true) return undefined;
+    const box = this.boxFor(o.snapshotFile);
+    // bwrap sets TMPDIR for its own program; a command started by the server gets it from here
+    return box.spawn({ file, args, cwd: o.cwd, env: { ...o.env, TMPDIR: '/tmp' }, cols: o.cols, rows: o.rows });
+  }
+
+  /**
+   * Starts the box for commands with this login snapshot now (in the background of a session's start) and
+   * resolves when it is ready, or known not to start (commands then start a bwrap each). Never rejects.
+   */
+  async prepareBox(snapshotFile?: string): Promise<void> {
+    if (this.backend !== 'bwrap' || this.disposed || this.boxOff || this.o.network === true) return;
+    await this.ready();
+    if (this.disposed || this.boxOff) return;
+    await this.boxFor(snapshotFile).ready;
+  }
+
+  /** The boxes running now (tests and the bench look at their processes). */
+  boxPids(): { bwrap: number | undefined; server: number | undefined }[] {
+    return [...this.boxes].map((b) => ({ bwrap: b.pid, server: b.serverPid }));
+  }
+
+  private boxFor(snapshotFile: string | undefined): Box {
+    const key = JSON.stringify(this.policy(snapshotFile));
+    if (this.box?.usable && this.box.policyKey === key) return this.box;
+    this.box?.retire();
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: this.o.home };
+    // the desktop app's binary is Electron: it runs the server as plain Node
+    if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
+    const nodePty = createRequire(import.meta.url).resolve('node-pty');
+    const launch = this.wrap(process.execPath, [PTY_SERVER, nodePty], this.o.workspace, { snapshotFile });
+    const box = new Box({
+      ...launch,
+      cwd: this.o.workspace,
+      env,
+      policyKey: key,
+      onDeath: (how, n) => {
+        this.boxWarnings.push(
+          `sandbox: the session's command server ended (${how}; a command may have killed it), ending ` +
+            `${n} running command${n === 1 ? '' : 's'}; the next command starts a new one`,
+        );
+      },
+    });
+    this.boxes.add(box);
+    void box.ready.then(() => {
+      if (!box.failure || this.boxOff) return;
+      this.boxOff = box.failure;
+      this.boxWarnings.push(
+        `sandbox: the session's command server could not start (${box.failure}); each command starts a bwrap ` +
+          'of its own instead (as contained, slower)',
+      );
+    });
+    void box.closed.then(() => this.boxes.delete(box));
+    this.box = box;
+    return box;
+  }
+
   dispose(): void {
+    this.disposed = true;
+    for (const b of this.boxes) b.kill();
+    this.boxes.clear();
+    this.box = undefined;
     // never set up: nothing to undo (and nothing to probe now)
     this.forwarder?.dispose();
     void this.proxy?.close();

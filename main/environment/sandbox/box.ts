@@ -1,0 +1,325 @@
+// The long-lived sandbox of one session (issue 19): one bwrap, built from the session's policy exactly as a
+// command's was, whose program is a small Node server (pty-server.mjs) that starts each command in a pty of its own
+// and streams its I/O back over its stdin/stdout, one JSON object per line. A command then costs one round trip to
+// that server instead of a new bwrap. Each command is a RemotePty: what CommandSession needs of node-pty's IPty,
+// plus the host pid of the command's shell (host-pid.ts) so the registry signals and watches it as before.
+// A server that dies (a command ran `kill -9 -1`) ends the commands it ran with a line saying so; the sandbox starts a
+// new one for the next command. Must not compute policies or decide when a box is used (sandbox.ts does).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { hostPidOf } from './host-pid.js';
+
+const START_TIMEOUT_MS = 15_000;
+
+/** Host → server messages (pty-server.mjs). */
+export type ToServer =
+  | {
+      t: 'spawn';
+      id: string;
+      file: string;
+      args: string[];
+      cwd: string;
+      env: Record<string, string>;
+      cols: number;
+      rows: number;
+    }
+  | { t: 'write'; id: string; d: string }
+  | { t: 'resize'; id: string; cols: number; rows: number }
+  | { t: 'pause' | 'resume' | 'release'; id: string };
+
+/** Server → host messages. */
+export type FromServer =
+  | { t: 'ready'; pid: number }
+  | { t: 'spawned'; id: string; pid: number }
+  | { t: 'failed'; id: string; message: string }
+  | { t: 'data'; id: string; d: string }
+  | { t: 'exit'; id: string; code: number; signal: number };
+
+/** One message from a line the server wrote, or undefined for anything malformed (pure). */
+export function parseFromServer(line: string): FromServer | undefined {
+  let m: unknown;
+  try {
+    m = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!m || typeof m !== 'object') return undefined;
+  const o = m as Record<string, unknown>;
+  const int = (v: unknown): v is number => Number.isInteger(v);
+  const str = (v: unknown): v is string => typeof v === 'string';
+  switch (o.t) {
+    case 'ready':
+      return int(o.pid) ? { t: 'ready', pid: o.pid } : undefined;
+    case 'spawned':
+      return str(o.id) && int(o.pid) ? { t: 'spawned', id: o.id, pid: o.pid } : undefined;
+    case 'failed':
+      return str(o.id) && str(o.message) ? { t: 'failed', id: o.id, message: o.message } : undefined;
+    case 'data':
+      return str(o.id) && str(o.d) ? { t: 'data', id: o.id, d: o.d } : undefined;
+    case 'exit':
+      return str(o.id) && int(o.code) && int(o.signal)
+        ? { t: 'exit', id: o.id, code: o.code, signal: o.signal }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+type Listener<T> = (e: T) => void;
+
+/** A command running in a box, seen through the part of node-pty's IPty that CommandSession uses. */
+export class RemotePty {
+  /** the host pid of the command's shell; 0 until the server reported it, or when it was gone by then */
+  pid = 0;
+  /** resolves with `pid` once known (0: the command was gone before the host could see it) */
+  readonly pidKnown: Promise<number>;
+  private resolvePid!: (pid: number) => void;
+  private readonly dataL = new Set<Listener<string>>();
+  private readonly exitL = new Set<Listener<{ exitCode: number; signal?: number }>>();
+  private ended = false;
+
+  constructor(
+    private readonly box: Box,
+    readonly id: string,
+  ) {
+    this.pidKnown = new Promise((r) => (this.resolvePid = r));
+  }
+
+  onData = (cb: Listener<string>): { dispose(): void } => {
+    this.dataL.add(cb);
+    return { dispose: () => this.dataL.delete(cb) };
+  };
+
+  onExit = (cb: Listener<{ exitCode: number; signal?: number }>): { dispose(): void } => {
+    this.exitL.add(cb);
+    return { dispose: () => this.exitL.delete(cb) };
+  };
+
+  write(d: string): void {
+    if (this.ended) throw new Error('the command has exited');
+    this.box.send({ t: 'write', id: this.id, d });
+  }
+
+  resize(cols: number, rows: number): void {
+    if (!this.ended) this.box.send({ t: 'resize', id: this.id, cols, rows });
+  }
+
+  pause(): void {
+    if (!this.ended) this.box.send({ t: 'pause', id: this.id });
+  }
+
+  resume(): void {
+    if (!this.ended) this.box.send({ t: 'resume', id: this.id });
+  }
+
+  /** The host saw the end marker: the server lets go of the pty's slave side (slave-hold.ts, inside). */
+  releaseHold(): void {
+    if (!this.ended) this.box.send({ t: 'release', id: this.id });
+  }
+
+  /** @internal the box's events */
+  started(hostPid: number | undefined): void {
+    this.pid = hostPid ?? 0;
+    this.resolvePid(this.pid);
+  }
+
+  /** @internal */
+  data(d: string): void {
+    for (const cb of [...this.dataL]) cb(d);
+  }
+
+  /** @internal */
+  exit(exitCode: number, signal: number): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.resolvePid(this.pid);
+    const e = signal ? { exitCode, signal } : { exitCode };
+    for (const cb of [...this.exitL]) cb(e);
+  }
+}
+
+export interface BoxOptions {
+  /** the launch of `node pty-server.mjs <node-pty>` wrapped by the sandbox (sandbox.wrap) */
+  file: string;
+  args: string[];
+  cwd: string;
+  /** the server's own environment (small: commands get theirs with each spawn) */
+  env: Record<string, string>;
+  /** what the box was built from; a launch whose policy differs needs another box */
+  policyKey: string;
+  /** the server died after it was ready: why, and how many commands it took with it */
+  onDeath?: (why: string, commands: number) => void;
+}
+
+export class Box {
+  readonly policyKey: string;
+  /** resolves once the server is ready or failed to start (never rejects) */
+  readonly ready: Promise<void>;
+  /** resolves when the bwrap holding the box has exited */
+  readonly closed: Promise<void>;
+  /** why the server could not start (set when `ready` resolved without it) */
+  failure: string | undefined;
+  /** the host pid of the server process inside (undefined until ready) */
+  serverPid: number | undefined;
+  private state: 'starting' | 'ready' | 'down' = 'starting';
+  private readonly child: ChildProcess;
+  private readonly ptys = new Map<string, RemotePty>();
+  private retired = false;
+  private buf = '';
+  private stderr = '';
+  private next = 0;
+
+  constructor(private readonly o: BoxOptions) {
+    this.policyKey = o.policyKey;
+    let settle!: () => void;
+    this.ready = new Promise<void>((r) => (settle = r));
+    const fail = (why: string): void => {
+      if (this.state !== 'starting') return;
+      this.state = 'down';
+      this.failure = why;
+      this.kill();
+      settle();
+    };
+    const child = spawn(o.file, o.args, { cwd: o.cwd, env: o.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = child;
+    this.closed = new Promise<void>((r) => child.once('close', () => r()));
+    child.unref();
+    // the host waits for the start; afterwards only while a command runs (idle)
+    this.idle(false);
+    const timer = setTimeout(
+      () => fail(`the server did not start within ${START_TIMEOUT_MS / 1000} s`),
+      START_TIMEOUT_MS,
+    );
+    timer.unref();
+    child.on('error', (e) => (clearTimeout(timer), fail(e.message)));
+    child.stdin?.on('error', () => {});
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (d: string) => {
+      if (this.stderr.length < 4096) this.stderr += d;
+    });
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      this.buf += chunk;
+      let nl: number;
+      while ((nl = this.buf.indexOf('\n')) >= 0) {
+        const line = this.buf.slice(0, nl);
+        this.buf = this.buf.slice(nl + 1);
+        const m = parseFromServer(line);
+        if (!m) continue;
+        if (m.t === 'ready') {
+          clearTimeout(timer);
+          this.serverPid = child.pid ? hostPidOf(child.pid, m.pid, 4) : undefined;
+          if (this.state === 'starting') this.state = 'ready';
+          if (!this.ptys.size) this.idle(true);
+          settle();
+        } else this.onMessage(m);
+      }
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const err = this.stderr.trim().split('\n').slice(-1)[0] ?? '';
+      const how = signal ? `killed by ${signal}` : `exit status ${code}`;
+      if (this.state === 'starting') return fail(`the server ended (${how})${err ? `: ${err}` : ''}`);
+      const was = this.state;
+      this.state = 'down';
+      const n = this.ptys.size;
+      for (const p of this.ptys.values()) {
+        p.started(undefined);
+        p.data(
+          `\r\n[floe: the sandbox's command server ended (${how}) and this command with it; the next command ` +
+            'starts in a new sandbox]\r\n',
+        );
+        p.exit(0, 9);
+      }
+      this.ptys.clear();
+      this.idle(true);
+      if (was === 'ready' && !this.retired) this.o.onDeath?.(how, n);
+    });
+  }
+
+  /** True while new commands can start here. */
+  get usable(): boolean {
+    return this.state !== 'down' && !this.retired;
+  }
+
+  /** Commands running in this box. */
+  get running(): number {
+    return this.ptys.size;
+  }
+
+  /** The host pid of the bwrap holding the box. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Starts `file args` in a pty of its own in the box. */
+  spawn(o: { file: string; args: string[]; cwd: string; env: Record<string, string>; cols: number; rows: number }) {
+    const id = `c${++this.next}`;
+    const p = new RemotePty(this, id);
+    this.ptys.set(id, p);
+    this.idle(false);
+    this.send({ t: 'spawn', id, ...o });
+    return p;
+  }
+
+  /** @internal */
+  send(m: ToServer): void {
+    if (this.state === 'down') return;
+    try {
+      this.child.stdin?.write(`${JSON.stringify(m)}\n`);
+    } catch {
+      // the server is gone; its exit event ends the commands
+    }
+  }
+
+  /** No new commands here; the box closes when its last command has ended. */
+  retire(): void {
+    this.retired = true;
+    if (!this.ptys.size) this.kill();
+  }
+
+  /** Ends the box and everything in it (bwrap's first process going ends its PID namespace). */
+  kill(): void {
+    this.retired = true;
+    try {
+      this.child.stdin?.end();
+    } catch {
+      // gone
+    }
+    try {
+      this.child.kill('SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+
+  private onMessage(m: Exclude<FromServer, { t: 'ready' }>): void {
+    const p = this.ptys.get(m.id);
+    if (!p) return;
+    if (m.t === 'spawned') {
+      p.started(this.serverPid ? hostPidOf(this.serverPid, m.pid, 1) : undefined);
+    } else if (m.t === 'data') p.data(m.d);
+    else if (m.t === 'failed') {
+      p.started(undefined);
+      p.data(`[floe: the command could not start in the sandbox: ${m.message}]\r\n`);
+      this.ended(p, 1, 0);
+    } else this.ended(p, m.code, m.signal);
+  }
+
+  private ended(p: RemotePty, code: number, signal: number): void {
+    this.ptys.delete(p.id);
+    p.exit(code, signal);
+    if (!this.ptys.size) {
+      this.idle(true);
+      if (this.retired) this.kill();
+    }
+  }
+
+  /** The host's event loop waits for the box only while a command runs in it. */
+  private idle(yes: boolean): void {
+    for (const s of [this.child.stdout, this.child.stderr, this.child.stdin]) {
+      const h = s as unknown as { ref?: () => void; unref?: () => void } | null;
+      if (yes) h?.unref?.();
+      else h?.ref?.();
+    }
+  }
+}

@@ -1,0 +1,180 @@
+// The command server of one session's long-lived sandbox (issue 19), plain JavaScript run by `node` INSIDE the
+// session's bwrap (box.ts starts it; it gets the same mounts, namespaces and seccomp filter as a command). It
+// starts each command in a pseudo-terminal of its own with node-pty and streams its I/O to the host over its
+// stdin/stdout (one JSON object per line, pty-protocol.ts), so a command costs one round trip instead of a new
+// bwrap. It holds each pty's slave open until the host saw the end marker (or the command is gone and quiet), as
+// slave-hold.ts does outside, and when a command's shell exits it ends what the command left behind (its process
+// group and every process carrying its FLOE_PROC tag), as a command's own PID namespace did before.
+// argv: <node-pty module path>. Must not decide anything about policy: everything it can do, the sandbox allows.
+import { closeSync, constants, openSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+
+const pty = createRequire(import.meta.url)(process.argv[2]);
+// `pkill node` in a command is aimed at the host; it should not end the session's server by accident
+process.title = 'floe-sandbox';
+
+const POLL_MS = 20;
+const QUIET_MS = 30;
+const MAX_DRAIN_MS = 1000;
+
+/** id -> { p, tag, fd, lastData, exitedAt, timer, paused, hostPaused } */
+const procs = new Map();
+let outPaused = false;
+
+function send(m) {
+  if (!process.stdout.write(`${JSON.stringify(m)}\n`) && !outPaused) {
+    // the host reads slower than the commands print: stop reading the ptys until it caught up
+    outPaused = true;
+    for (const c of procs.values()) apply(c);
+    process.stdout.once('drain', () => {
+      outPaused = false;
+      for (const c of procs.values()) apply(c);
+    });
+  }
+}
+
+function apply(c) {
+  const want = (outPaused || c.hostPaused) && !c.gone;
+  if (want === c.paused) return;
+  c.paused = want;
+  try {
+    if (want) c.p.pause();
+    else c.p.resume();
+  } catch {
+    // exited meanwhile
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function release(c) {
+  if (c.timer) clearInterval(c.timer);
+  c.timer = undefined;
+  if (c.fd !== undefined) {
+    try {
+      closeSync(c.fd);
+    } catch {
+      // closed already
+    }
+    c.fd = undefined;
+  }
+}
+
+/** Holds the slave side until the host saw the end marker, or the shell is gone and its output went quiet. */
+function hold(c) {
+  try {
+    c.fd = openSync(c.p.ptsName, constants.O_RDWR | constants.O_NOCTTY);
+  } catch {
+    return;
+  }
+  c.timer = setInterval(() => {
+    const now = Date.now();
+    if (c.exitedAt === undefined) {
+      if (alive(c.p.pid)) return;
+      c.exitedAt = now;
+      c.gone = true;
+      apply(c);
+      c.lastData = now;
+    }
+    if (now - c.exitedAt >= MAX_DRAIN_MS || now - c.lastData >= QUIET_MS) release(c);
+  }, POLL_MS);
+}
+
+/** Ends what the command left running (its group and everything carrying its tag). */
+function endLeftovers(pid, tag) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // no group left
+  }
+  if (!tag) return;
+  const needle = `FLOE_PROC=${tag}\0`;
+  let names;
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (!/^\d+$/.test(n) || Number(n) === process.pid || Number(n) === 1) continue;
+    let env;
+    try {
+      env = readFileSync(`/proc/${n}/environ`, 'latin1');
+    } catch {
+      continue;
+    }
+    if (env.startsWith(needle) || env.includes(`\0${needle}`)) {
+      try {
+        process.kill(Number(n), 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+}
+
+function spawn(m) {
+  let p;
+  try {
+    p = pty.spawn(m.file, m.args, { name: 'xterm-256color', cols: m.cols, rows: m.rows, cwd: m.cwd, env: m.env });
+  } catch (e) {
+    send({ t: 'failed', id: m.id, message: e instanceof Error ? e.message : String(e) });
+    return;
+  }
+  const c = { p, tag: m.env?.FLOE_PROC, lastData: Date.now(), paused: false, hostPaused: false, gone: false };
+  procs.set(m.id, c);
+  send({ t: 'spawned', id: m.id, pid: p.pid });
+  hold(c);
+  p.onData((d) => {
+    c.lastData = Date.now();
+    send({ t: 'data', id: m.id, d });
+  });
+  p.onExit(({ exitCode, signal }) => {
+    release(c);
+    procs.delete(m.id);
+    endLeftovers(p.pid, c.tag);
+    send({ t: 'exit', id: m.id, code: exitCode, signal: signal || 0 });
+  });
+}
+
+function handle(m) {
+  if (m.t === 'spawn') return spawn(m);
+  const c = procs.get(m.id);
+  if (!c) return;
+  try {
+    if (m.t === 'write') c.p.write(m.d);
+    else if (m.t === 'resize') c.p.resize(m.cols, m.rows);
+    else if (m.t === 'pause' || m.t === 'resume') {
+      c.hostPaused = m.t === 'pause';
+      apply(c);
+    } else if (m.t === 'release') {
+      c.gone = true;
+      apply(c);
+      release(c);
+    }
+  } catch {
+    // the command exited meanwhile; its exit message follows
+  }
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on('line', (line) => {
+  let m;
+  try {
+    m = JSON.parse(line);
+  } catch {
+    return;
+  }
+  if (m && typeof m === 'object' && typeof m.t === 'string') handle(m);
+});
+// the host closed the channel: the session is over (bwrap ends the rest when its first process goes)
+lines.on('close', () => process.exit(0));
+send({ t: 'ready', pid: process.pid });
