@@ -3,13 +3,15 @@
 // shell prints after the command is removed here, before the raw stream, the model view and any listener see the
 // data; it ends the session at once (the slave-hold poll is only the fallback for a shell that never printed it).
 // State only changes through pty events and the registry. Must not decide eviction or format tool results.
-import type { IPty } from 'node-pty';
+import type { PtyLike } from './pty-like.js';
 import { EndMarkerScanner } from './end-marker.js';
 import { ModelView } from './model-view.js';
 import { signalName } from './outcome.js';
 import { RawBuffer } from './raw-buffer.js';
 import { holdSlave, type SlaveHold } from './slave-hold.js';
 import { pidRuns } from '../../os/procs.js';
+
+export type { PtyLike } from './pty-like.js';
 
 /** After the end marker, how long the pty's own exit report may take before the marker's status is used. */
 const MARKER_TRUST_MS = 50;
@@ -33,16 +35,6 @@ export interface CommandSessionInfo {
   cols: number;
   rows: number;
 }
-
-/**
- * What a session needs of its pty: node-pty's IPty, or a command in the session's long-lived sandbox (RemotePty in
- * sandbox/box.ts), whose host pid may only be known after a round trip (`pidKnown`) and whose slave side is held
- * by the server inside (`releaseHold`).
- */
-export type PtyLike = Pick<IPty, 'pid' | 'onData' | 'onExit' | 'write' | 'resize' | 'pause' | 'resume'> & {
-  pidKnown?: Promise<number>;
-  releaseHold?: () => void;
-};
 
 export interface SessionHooks {
   onData(session: CommandSession, data: string): void;

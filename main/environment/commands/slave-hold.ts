@@ -4,7 +4,7 @@
 // only for a shell that never prints the marker (replaced by `exec`, killed, its trap overridden) does the poll
 // below decide: the command has exited and its output has gone quiet. Must not read or write terminal data.
 import { closeSync, constants, openSync } from 'node:fs';
-import type { PtyLike } from './session.js';
+import type { PtyLike } from './pty-like.js';
 import { pidExists } from '../../os/procs.js';
 
 const POLL_MS = 20;
