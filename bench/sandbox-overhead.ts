@@ -1,7 +1,9 @@
 // Benchmark: cost of a trivial SANDBOXED call (issue 19) — `exec_command {cmd:"echo hi"}` through the Environment
-// with a CommandRegistry whose commands start in bwrap (one per call, joining the session's network), vs a bare
-// node-pty spawn of `bash -c 'echo hi'` with no sandbox, interleaved in one run; the same call unsandboxed is
-// measured in the same rounds for reference. Worst case for the sandbox: a workspace inside a git repository
+// with a CommandRegistry whose commands start in the session's long-lived sandbox (one bwrap per session, its
+// server gives each command a pty: sandbox/box.ts), vs a bare node-pty spawn of `bash -c 'echo hi'` with no
+// sandbox, interleaved in one run; the same call unsandboxed is measured in the same rounds for reference. The box
+// starts in the registry's prepare(), before the rounds (a session starts it in the background); the run fails if
+// the calls did not run in it. Worst case for the sandbox: a workspace inside a git repository
 // (protected .git files), a HOME with every secret folder present (each one hidden by a mount) and the login
 // snapshot on (its file bound back in). Goal: median ratio <= 4. Measures only; leaves no process behind.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +43,8 @@ export async function run(): Promise<BenchResult[]> {
     await boxed.prepare();
     await plain.prepare();
     for (const r of [boxed, plain]) if (r.takeWarnings().length) throw new Error('the login snapshot failed');
+    const box = sandbox.boxPids();
+    if (box.length !== 1 || !box[0].server) throw new Error("the session's sandbox box did not start");
     for (let i = 0; i < WARMUP; i++) {
       await bareSpawn(workspace, env);
       await echoCall(boxed, workspace, -1 - i);
@@ -57,11 +61,14 @@ export async function run(): Promise<BenchResult[]> {
         unsandboxed.push(await echoCall(plain, workspace, n++));
       }
     }
+    // every sandboxed call ran in the one box started before the rounds (none fell back to a bwrap per call)
+    const after = sandbox.boxPids();
+    if (after.length !== 1 || after[0].server !== box[0].server) throw new Error('the calls left the session box');
     const mounts = sandbox.policy().hidden.length + sandbox.policy().protected.length;
     return [
       makeResult({
         name: 'sandbox-overhead',
-        title: 'sandboxed trivial call: exec_command `echo hi` in bwrap (one per call) vs bare pty spawn of bash -c',
+        title: "sandboxed trivial call: exec_command `echo hi` in the session's long-lived bwrap vs bare pty spawn",
         date: new Date().toISOString(),
         machine: machine(),
         baseline: {
@@ -70,7 +77,8 @@ export async function run(): Promise<BenchResult[]> {
           unit: 'ms',
         },
         subject: {
-          label: 'runTool(exec_command {cmd:"echo hi"}) sandboxed: bwrap + seccomp + login snapshot (call → output)',
+          label:
+            'runTool(exec_command {cmd:"echo hi"}) in the session box: bwrap + seccomp + login snapshot (call → output)',
           runs: sandboxed,
           unit: 'ms',
         },
@@ -86,6 +94,7 @@ export async function run(): Promise<BenchResult[]> {
         notes: [
           `interleaved runs (${ROUNDS} each, ${WARMUP} warm-up rounds discarded); the unsandboxed call runs right after each sandboxed one`,
           `worst case: every secret folder of the policy exists under HOME and every protected file in the workspace (${mounts} extra mounts)`,
+          'one bwrap per session (started before the rounds); each call is a round trip to its server, which starts bash in a pty of its own',
         ],
       }),
     ];

@@ -97,6 +97,16 @@ describe('commands in the session box', () => {
     expect(killed.s.signal ?? killed.s.exitCode).toMatch(/SIGTERM|143/);
   });
 
+  it('a forged end marker does not end the command early (its shell still runs in the box)', async () => {
+    const forge =
+      "n=$(trap -p EXIT | grep -o '7717;[0-9a-f]*' | cut -d';' -f2); " +
+      'printf \'\\033]7717;%s;0\\007\' "$n" > /dev/tty; ';
+    const r = await run(`${forge}sleep 1.5; echo after-the-forgery; exit 7`);
+    expect(r.s.exitCode).toBe(7);
+    expect(r.s.forgedMarkers).toBe(1);
+    expect(r.out).toContain('after-the-forgery');
+  });
+
   it('resize reaches the pty inside', async () => {
     const s = registry.start({ cmd: 'echo ready; read x; stty size', cwd: ws });
     expect(await until(() => s.scrollback().includes('ready'), 10_000)).toBe(true);
