@@ -202,10 +202,11 @@ describe('the end of the session', () => {
     const t = `8${process.pid}`;
     const s = reg.start({ cmd: `setsid sleep 1000.${t}1 & sleep 1000.${t}2`, cwd: ws });
     expect(await until(() => pgrep(`^sleep 1000.${t}`).length === 2, 10_000)).toBe(true);
+    await s.pidKnown;
     const boxes = sb.boxPids();
     expect(boxes).toHaveLength(1);
     const pids = [boxes[0].bwrap!, boxes[0].server!, s.pid];
-    for (const p of pids) expect(pidExists(p)).toBe(true);
+    for (const p of pids) expect(pidExists(p), `${JSON.stringify(boxes)}, shell ${s.pid}`).toBe(true);
     await reg.disposeAll();
     sb.dispose();
     expect(await until(() => pids.every((p) => !pidExists(p)), 5000)).toBe(true);
