@@ -6,6 +6,7 @@
 // dialog ever opens: the page fails the test if one does), Esc cancels and gives the focus back.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newSession, openProject, shot, startEnv, stopAfterAll, type Env } from './harness.js';
@@ -93,6 +94,17 @@ async function lineColours(page: Page) {
   });
 }
 
+/** axe-core's critical and serious WCAG A/AA findings inside `selector`, one line each (empty: none). */
+async function axeFindings(page: Page, selector: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page: page as never })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
+}
+
 async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
@@ -131,6 +143,7 @@ describe.each([1440, 800])('review at %i px', (width) => {
     await blocks.nth(1).scrollIntoViewIfNeeded();
     expect(await y(blocks.nth(1))).toBeGreaterThan(await y(transcript.getByText('Second turn done.')));
     await first.scrollIntoViewIfNeeded();
+    expect(await axeFindings(page, '[data-testid="turn-files"]')).toEqual([]);
     await shot(page, `review-01-turn-files-${width}`);
   });
 
@@ -138,7 +151,7 @@ describe.each([1440, 800])('review at %i px', (width) => {
     const { page } = env;
     const first = page.getByTestId('transcript').getByTestId('turn-files').first();
     await first.scrollIntoViewIfNeeded();
-    await first.getByRole('button', { name: 'Open the diff of a.txt' }).click();
+    await first.getByRole('button', { name: /^a\.txt modified/ }).click();
     const review = page.getByRole('dialog', { name: 'Changes of “EDITS change the files”' });
     await review.waitFor();
     const a = review.locator('.file-diff[data-path="a.txt"]');
@@ -160,6 +173,7 @@ describe.each([1440, 800])('review at %i px', (width) => {
       for (const l of [c.added, c.removed, c.context])
         for (const fg of [l.text, l.mark, l.no]) expect(contrast(fg, l.bg)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(c.hunk.text, c.hunk.bg)).toBeGreaterThanOrEqual(4.5);
+      expect(await axeFindings(page, 'dialog.review')).toEqual([]);
       await a.locator('.hunk').nth(1).scrollIntoViewIfNeeded();
       await shot(page, `review-02-diff-${theme}-${width}`);
     }
@@ -176,7 +190,7 @@ describe.each([1440, 800])('review at %i px', (width) => {
     await review.getByRole('status').getByText('Hunk 2 of a.txt taken back.').waitFor();
 
     // restore one file: new.txt (made by the turn) goes, nothing else changes
-    await review.getByRole('button', { name: 'Restore new.txt to before this turn' }).click();
+    await review.getByRole('button', { name: 'Restore file new.txt to before this turn' }).click();
     await review
       .getByRole('group', { name: /Delete new.txt, which this turn made/ })
       .getByRole('button', { name: 'Restore file' })

@@ -43,7 +43,7 @@ export const DiffView = memo(function DiffView({
           <InlineConfirm
             className="small"
             disabled={locked}
-            label={`Restore ${diff.path} to before this turn`}
+            label={`Restore file ${diff.path} to before this turn`}
             question={
               diff.status === 'added'
                 ? `Delete ${diff.path}, which this turn made?`

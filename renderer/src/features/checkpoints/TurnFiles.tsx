@@ -88,7 +88,7 @@ function EntryFiles({ sessionId, entry }: { sessionId: string; entry: ApiCheckpo
           <li key={f.path} data-status={f.status}>
             <button
               className="tf-file"
-              aria-label={`Open the diff of ${f.path}`}
+              title={`Open the diff of ${f.path}`}
               onClick={() => openReview(sessionId, entry.id, f.path)}
             >
               <span className={`st st-${f.status}`} aria-hidden="true">
