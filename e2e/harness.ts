@@ -184,6 +184,8 @@ export function stopAfterAll(getEnv: () => Env | undefined, prefix: string): voi
 export async function openNewChat(page: Page, dir: string): Promise<Locator> {
   await openProject(page, dir);
   await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  const show = page.getByRole('button', { name: 'Show sessions' });
+  if (await show.count()) await show.click();
   await page.getByRole('button', { name: 'New session' }).click();
   const box = page.getByLabel('Prompt');
   await box.waitFor();
@@ -248,6 +250,9 @@ async function shownSessionId(page: Page): Promise<string> {
  */
 export async function newSession(page: Page, mode: string, prompt: string): Promise<void> {
   await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  // a small window starts with the session list collapsed
+  const show = page.getByRole('button', { name: 'Show sessions' });
+  if (await show.count()) await show.click();
   await page.getByLabel('Approval mode').selectOption(mode);
   const before = await shownSessionId(page);
   await page.getByRole('button', { name: 'New session' }).click();

@@ -1,6 +1,6 @@
 // E2E (issue 12, item 3) in real Chromium: the whole flow without a mouse — from the first screen, Tab to the
-// folder field, open the project with Enter, Tab to "New session" and press Enter (focus stays there), Tab to the
-// prompt, send with Enter, decide the approval card with A, and the answer arrives. Every stop on the way has an
+// folder field, open the project with Enter, Tab to "New session" and press Enter (focus moves to the prompt),
+// send with Enter, decide the approval card with A, and the answer arrives. Every stop on the way has an
 // accessible name. No click, no programmatic focus.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -52,9 +52,8 @@ describe('no mouse at all', () => {
     stops.push(...(await tabTo(page, 'New session')));
     await page.keyboard.press('Enter');
     await page.getByText('Empty session. Write a prompt below.').waitFor();
-    // the button keeps the focus while the session starts, so Tab goes on from there
-    await expect.poll(() => focusedName(page)).toBe('New session');
-    stops.push(...(await tabTo(page, 'Prompt')));
+    // the new session's prompt box takes the focus (issue 25: it took 10 Tabs to get there)
+    await expect.poll(() => focusedName(page)).toBe('Prompt');
     await page.keyboard.type('NOMOUSE run one command');
     await page.keyboard.press('Enter');
 

@@ -310,6 +310,17 @@ export const ParamsSchemas = {
   'sessions.run': PromptParams,
   'sessions.steer': PromptParams,
   'sessions.abort': z.object({ sessionId: id }),
+  /** takes back a steering message not yet delivered (its id came from sessions.steer) */
+  'sessions.unsteer': z.object({ sessionId: id, steerId: z.string().min(1).max(100) }),
+  /**
+   * a new session with the conversation before one of the session's own prompts (named by its timestamp and
+   * text, as the transcript shows it); retry, edit-and-resend and fork from a user message start from it
+   */
+  'sessions.fork': z.object({
+    sessionId: id,
+    before: z.object({ timestamp: z.string().min(1).max(100), text: z.string() }),
+    title: z.string().max(200).optional(),
+  }),
   /** run the conversation again as it stands (after a task failed): no new prompt, the last one is answered */
   'sessions.retry': z.object({ sessionId: id }),
   /** compact the session's context now (the UI's Compact action); focus: what the summary should keep in view */
@@ -328,6 +339,8 @@ export const ParamsSchemas = {
     decision: z.enum(['allow', 'deny', 'allow-session']),
     /** with allow: also add an allow rule for the call's tool (and a command prefix) in this scope */
     rule: z.object({ scope: RULE_SCOPE, pattern: z.string().max(500).nullable().optional() }).optional(),
+    /** with deny: why; the model reads `Tool call denied by user. Reason: <reason>` as the call's output */
+    reason: z.string().max(2000).optional(),
   }),
   'approvals.preview': z.object({ approvalId: id }),
 
@@ -503,7 +516,10 @@ export interface Results extends WorktreeResults {
   'sessions.delete': Record<string, never>;
   'sessions.transcript': { messages: OmniMessage[] };
   'sessions.run': { started: true };
-  'sessions.steer': { queued: true };
+  /** steerId: set when the message waits for the running task's next turn (sessions.unsteer takes it back) */
+  'sessions.steer': { queued: true; steerId?: string };
+  'sessions.unsteer': { removed: boolean };
+  'sessions.fork': ApiSession;
   'sessions.abort': { aborted: boolean };
   'sessions.retry': { started: true };
   'sessions.compact': { started: true };

@@ -45,6 +45,12 @@ export function modeApprover(
     // nobody to ask, or the question is already called off (an aborted signal never reaches a person)
     if (!askHuman || signal?.aborted) return { decision: 'deny', decidedBy: 'mode', mode };
     const a = normalizeAnswer(await askHuman({ ...req, uncovered: step.uncovered }, signal));
-    return { decision: a.decision, decidedBy: a.decidedBy ?? 'human', mode, ...(step.rule ? { rule: step.rule } : {}) };
+    return {
+      decision: a.decision,
+      decidedBy: a.decidedBy ?? 'human',
+      mode,
+      ...(step.rule ? { rule: step.rule } : {}),
+      ...(a.reason ? { reason: a.reason } : {}),
+    };
   };
 }

@@ -33,6 +33,8 @@ export interface ApprovalAnswer {
   rule?: string;
   /** the approval mode in force when it was decided (traced as approval_decision.mode) */
   mode?: ApprovalMode;
+  /** with deny: why, in the person's words; the model reads it in the call's output (deniedOutput) */
+  reason?: string;
 }
 
 /** Returns a bare decision or one with who decided. A throwing or rejecting function counts as deny. */

@@ -63,7 +63,9 @@ const providerNameAt = (item: unknown): string | undefined => {
   return isScalar(v) ? String(v.value) : undefined;
 };
 
-/** Adds a provider at the end of `providers`. Throws ConfigError for an invalid provider or a name in use. */
+/**
+ * Adds a provider at the end of `providers`; the first provider of a file with no `default_model` sets it to the
+ * provider's first model. Throws ConfigError for an invalid provider or a name in use. */
 export function addProvider(home: string, provider: ProviderConfigInput): FloeConfig {
   const { file, doc } = openDoc(home);
   const checked = ProviderConfigSchema.safeParse(provider);
@@ -87,8 +89,12 @@ export function addProvider(home: string, provider: ProviderConfigInput): FloeCo
       file,
     );
   }
+  // the first provider of a file without a default model becomes the default: its first model
+  const models = checked.data.models;
+  const first = seq.items.length === 0 && doc.get('default_model') == null && models.length > 0;
   seq.flow = false;
   seq.add(doc.createNode(JSON.parse(JSON.stringify(provider))));
+  if (first) doc.set('default_model', `${provider.name}/${models[0]!.id}`);
   return commit(file, doc);
 }
 

@@ -15,6 +15,16 @@ import type { ToolServices } from '../environment/types.js';
 const DENIED_BY_USER = 'Tool call denied by user.';
 const DENIED_BY_POLICY = 'Tool call denied by policy.';
 
+/**
+ * The output the model reads for a denied call: SPEC §3's sentence, and when the person gave a reason,
+ * `Tool call denied by user. Reason: <their words>` (the sentence stays first, so the denial reads the same).
+ */
+function deniedOutput(answer: ApprovalAnswer): string {
+  if (answer.decision === 'forbidden') return DENIED_BY_POLICY;
+  const reason = answer.reason?.trim();
+  return reason ? `${DENIED_BY_USER} Reason: ${reason}` : DENIED_BY_USER;
+}
+
 export interface CallRunnerOptions {
   sessionId: string;
   workspace: string;
@@ -118,7 +128,7 @@ export class CallRunner {
     );
     if (answer.decision !== 'allow') {
       await this.pipe(
-        closedOutput(id, answer.decision === 'forbidden' ? DENIED_BY_POLICY : DENIED_BY_USER, 'aborted', undefined, {
+        closedOutput(id, deniedOutput(answer), 'aborted', undefined, {
           aborted_by: 'approval',
         }),
         id,

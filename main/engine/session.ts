@@ -109,6 +109,9 @@ export class AgentSession {
   private usage: TokenCounts;
   private toolset?: Toolset;
   private steering: OmniMessage[] = [];
+  /** ids handed out by steer(): the messages each queued (delivered ones are no longer in `steering`) */
+  private steerIds = new Map<string, OmniMessage[]>();
+  private steerSeq = 0;
   private current?: AbortController;
   private disposed = false;
   private traceError?: Error;
@@ -196,9 +199,25 @@ export class AgentSession {
     return { ...this.usage };
   }
 
-  /** Queue user input for the next turn boundary; never interrupts. */
-  steer(input: string | OmniMessage[]): void {
-    this.steering.push(...toMessages(input));
+  /**
+   * Queue user input for the next turn boundary; never interrupts. Returns an id that `unsteer` takes back until the
+   * input is delivered.
+   */
+  steer(input: string | OmniMessage[]): string {
+    const msgs = toMessages(input);
+    this.steering.push(...msgs);
+    const id = `steer-${++this.steerSeq}`;
+    this.steerIds.set(id, msgs);
+    return id;
+  }
+
+  /** Takes back queued input not yet delivered; false when it was delivered already (or never queued). */
+  unsteer(id: string): boolean {
+    const msgs = this.steerIds.get(id);
+    this.steerIds.delete(id);
+    if (!msgs || !msgs.every((m) => this.steering.includes(m))) return false;
+    this.steering = this.steering.filter((m) => !msgs.includes(m));
+    return true;
   }
 
   abort(reason?: string): void {
@@ -349,6 +368,7 @@ export class AgentSession {
         this.history.push(m);
         emit(m);
       }
+      this.steerIds.clear();
       // at a turn boundary (the turn's tools have finished): compact when the last prompt reached the threshold
       if (this.compaction.mode !== 'off' && this.lastPrompt > 0 && this.lastPrompt >= this.contextUsage().threshold) {
         await this.compactNow('threshold', undefined, t);

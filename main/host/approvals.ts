@@ -94,18 +94,37 @@ export class ApprovalBroker {
     };
   }
 
-  private settle(id: string, decision: 'allow' | 'deny', decidedBy: ApprovalAnswer['decidedBy'] = 'human'): boolean {
+  private settle(
+    id: string,
+    decision: 'allow' | 'deny',
+    decidedBy: ApprovalAnswer['decidedBy'] = 'human',
+    reason?: string,
+  ): boolean {
     const w = this.waiters.get(id);
     if (!w) return false;
     this.waiters.delete(id);
     this.store.approvals.removePending(id);
     this.events.emit('approval.resolved', { approvalId: id, sessionId: w.rootId, decision });
-    w.resolve({ decision, decidedBy, mode: w.mode, ...(w.rule ? { rule: w.rule } : {}) });
+    w.resolve({
+      decision,
+      decidedBy,
+      mode: w.mode,
+      ...(w.rule ? { rule: w.rule } : {}),
+      ...(reason ? { reason } : {}),
+    });
     return true;
   }
 
-  /** A person's decision on one pending call, named by the id the host generated. */
-  decide(approvalId: string, decision: HumanDecision, rule?: { scope: RuleScope; pattern?: string | null }): void {
+  /**
+   * A person's decision on one pending call, named by the id the host generated. `reason` (deny only) reaches the
+   * model in the call's output.
+   */
+  decide(
+    approvalId: string,
+    decision: HumanDecision,
+    rule?: { scope: RuleScope; pattern?: string | null },
+    reason?: string,
+  ): void {
     const w = this.waiters.get(approvalId);
     if (!w) {
       if (this.store.approvals.removePending(approvalId)) {
@@ -117,6 +136,8 @@ export class ApprovalBroker {
     }
     const row = this.store.approvals.getPending(approvalId);
     if (rule && decision === 'deny') throw badRequest('A rule can only be added with an allow decision.');
+    if (reason?.trim() && decision !== 'deny')
+      throw badRequest('A reason goes with a deny decision only; leave it out to allow.');
     if (row && (rule || decision === 'allow-session')) {
       const scope = rule?.scope ?? 'session';
       const scopeKey = scope === 'session' ? w.rootId : scope === 'project' ? this.projectKey(w.rootId) : '';
@@ -125,7 +146,7 @@ export class ApprovalBroker {
         validateRule({ action: 'allow', scope, scopeKey, tool: row.toolName, pattern: rule?.pattern ?? null }),
       );
     }
-    this.settle(approvalId, decision === 'deny' ? 'deny' : 'allow');
+    this.settle(approvalId, decision === 'deny' ? 'deny' : 'allow', 'human', reason?.trim() || undefined);
   }
 
   /** Denies every pending approval of a session (abort: first deny, then stop). Returns how many. */

@@ -18,6 +18,7 @@ import { checkpointHandlers } from './checkpoints.js';
 import { composerHandlers } from './composer.js';
 import { sessionContextHandlers } from './session-context.js';
 import { ruleHandlers } from './rules.js';
+import { forkHandlers } from './fork.js';
 import { runHandlers } from './runs.js';
 import { Runtime } from './runtime.js';
 import { mustSession, sessionHandlers } from './sessions.js';
@@ -81,11 +82,12 @@ export function createHost(opts: HostOptions): HostService {
     ...projectHandlers(ctx),
     ...sessionHandlers(ctx),
     ...runHandlers(ctx),
+    ...forkHandlers(ctx),
     ...composerHandlers(ctx),
     ...sessionContextHandlers(ctx),
     'approvals.list': ({ sessionId }) => broker.list(sessionId),
-    'approvals.decide': ({ approvalId, decision, rule }) => {
-      broker.decide(approvalId, decision, rule);
+    'approvals.decide': ({ approvalId, decision, rule, reason }) => {
+      broker.decide(approvalId, decision, rule, reason);
       return { decided: true };
     },
     'approvals.preview': ({ approvalId }) => previewOf(ctx, approvalId),

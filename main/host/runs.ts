@@ -9,7 +9,8 @@ import type { HostContext } from './context.js';
 import type { Handlers } from './table.js';
 import { mustSession, workspaceOf } from './sessions.js';
 
-type M = 'sessions.run' | 'sessions.steer' | 'sessions.abort' | 'sessions.compact' | 'sessions.retry';
+type M =
+  'sessions.run' | 'sessions.steer' | 'sessions.unsteer' | 'sessions.abort' | 'sessions.compact' | 'sessions.retry';
 
 export function runHandlers(ctx: HostContext): Handlers<M> {
   const { runtime, broker } = ctx;
@@ -44,12 +45,18 @@ export function runHandlers(ctx: HostContext): Handlers<M> {
     },
     'sessions.steer': async ({ sessionId, prompt, images }) => {
       const p = await prepare(sessionId, prompt, images);
-      if (runtime.isRunning(sessionId)) (await runtime.ensure(sessionId)).steer(p.input);
-      else {
-        await runtime.begin(sessionId);
-        runtime.start(sessionId, p.label, p.input);
+      if (runtime.isRunning(sessionId)) {
+        const steerId = (await runtime.ensure(sessionId)).steer(p.input);
+        return { queued: true, steerId };
       }
+      await runtime.begin(sessionId);
+      runtime.start(sessionId, p.label, p.input);
       return { queued: true };
+    },
+    'sessions.unsteer': ({ sessionId, steerId }) => {
+      mustSession(ctx, sessionId);
+      const live = runtime.get(sessionId);
+      return { removed: live ? live.unsteer(steerId) : false };
     },
     'sessions.compact': async ({ sessionId, focus }) => {
       mustSession(ctx, sessionId);

@@ -61,6 +61,70 @@ export function sessionApi(ctx: HostContext, s: Session): ApiSession {
   return sessionView(s, workspaceOf(ctx, s));
 }
 
+/**
+ * A new session in a project (sessions.create, and sessions.fork with `history`: the conversation it starts from,
+ * written to its trace after the session_meta line).
+ */
+export async function createSession(
+  ctx: HostContext,
+  o: {
+    projectId: string;
+    agent?: string;
+    model?: string;
+    approvalMode?: Session['approvalMode'];
+    title?: string;
+    worktree?: boolean;
+    history?: OmniMessage[];
+  },
+): Promise<ApiSession> {
+  const { store, runtime, home } = ctx;
+  const { projectId, agent: agentName, model, approvalMode, title, worktree } = o;
+  const project = store.projects.get(projectId);
+  if (!project) throw notFound(`There is no project with id ${projectId}; reload the project list.`);
+  if (project.missing)
+    throw badRequest(
+      `The folder ${project.path} of project "${project.name}" no longer exists; restore it or add another folder.`,
+    );
+  const name = agentName ?? 'default';
+  const agent = await runtime.agent(name);
+  const modelRef = model ?? agent.defaultModel();
+  const mode = approvalMode ?? agent.config.default_approval_mode ?? 'always-ask';
+  // a session in its own worktree works there, with its port block and the worktree's git dirs writable
+  const wt = worktree ? await createWorktree(home, project.path) : undefined;
+  let session;
+  try {
+    session = await agent.createSession({
+      workspace: wt?.workspace ?? project.path,
+      model: modelRef,
+      ...(wt ? { commands: sessionCommands(wt.record) } : {}),
+      ...(o.history ? { history: o.history } : {}),
+    });
+    if (wt) writeRecord(home, { ...wt.record, sessionId: session.id });
+  } catch (e) {
+    if (wt) await removeWorktree(home, wt.record).catch(() => {});
+    throw e;
+  }
+  try {
+    const row = store.sessions.create({
+      id: session.id,
+      projectId,
+      agent: name,
+      model: modelRef,
+      title: title?.trim() ?? '',
+      approvalMode: mode,
+      source: 'desktop',
+    });
+    store.projects.open(project.path);
+    runtime.adopt(session, name);
+    ctx.events.emit('projects.changed', {});
+    return sessionView(row, wt?.workspace ?? project.path);
+  } catch (e) {
+    await session.dispose().catch(() => {});
+    if (wt) await removeWorktree(home, { ...wt.record, sessionId: null }).catch(() => {});
+    throw e;
+  }
+}
+
 export function sessionHandlers(ctx: HostContext): Handlers<M> {
   const { store, runtime, home } = ctx;
 
@@ -89,51 +153,7 @@ export function sessionHandlers(ctx: HostContext): Handlers<M> {
         .filter((s) => s.source !== 'subagent')
         .map((s) => sessionApi(ctx, s)),
     'sessions.get': ({ sessionId }) => sessionApi(ctx, mustSession(ctx, sessionId)),
-    'sessions.create': async ({ projectId, agent: agentName, model, approvalMode, title, worktree }) => {
-      const project = store.projects.get(projectId);
-      if (!project) throw notFound(`There is no project with id ${projectId}; reload the project list.`);
-      if (project.missing)
-        throw badRequest(
-          `The folder ${project.path} of project "${project.name}" no longer exists; restore it or add another folder.`,
-        );
-      const name = agentName ?? 'default';
-      const agent = await runtime.agent(name);
-      const modelRef = model ?? agent.defaultModel();
-      const mode = approvalMode ?? agent.config.default_approval_mode ?? 'always-ask';
-      // a session in its own worktree works there, with its port block and the worktree's git dirs writable
-      const wt = worktree ? await createWorktree(home, project.path) : undefined;
-      let session;
-      try {
-        session = await agent.createSession({
-          workspace: wt?.workspace ?? project.path,
-          model: modelRef,
-          ...(wt ? { commands: sessionCommands(wt.record) } : {}),
-        });
-        if (wt) writeRecord(home, { ...wt.record, sessionId: session.id });
-      } catch (e) {
-        if (wt) await removeWorktree(home, wt.record).catch(() => {});
-        throw e;
-      }
-      try {
-        const row = store.sessions.create({
-          id: session.id,
-          projectId,
-          agent: name,
-          model: modelRef,
-          title: title?.trim() ?? '',
-          approvalMode: mode,
-          source: 'desktop',
-        });
-        store.projects.open(project.path);
-        runtime.adopt(session, name);
-        ctx.events.emit('projects.changed', {});
-        return sessionView(row, wt?.workspace ?? project.path);
-      } catch (e) {
-        await session.dispose().catch(() => {});
-        if (wt) await removeWorktree(home, { ...wt.record, sessionId: null }).catch(() => {});
-        throw e;
-      }
-    },
+    'sessions.create': (o) => createSession(ctx, o),
     'sessions.rename': ({ sessionId, title }) => {
       mustSession(ctx, sessionId);
       return sessionApi(ctx, store.sessions.setTitle(sessionId, title.trim() || title));

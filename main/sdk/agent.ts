@@ -66,6 +66,11 @@ export interface CreateSessionOptions {
   services?: ToolServices;
   /** the environment and writable roots of the session's commands (a session in its own worktree) */
   commands?: SessionCommandOptions;
+  /**
+   * the conversation the session starts from (a fork): complete model messages in replay order, written to the
+   * trace after session_meta, so a resume rebuilds the same history
+   */
+  history?: OmniMessage[];
 }
 
 /** What a host adds to every command of one session (its subagents inherit it). */
@@ -161,6 +166,8 @@ export class Agent {
     });
     const writer = this.openWriter(id, file, meta);
     writer.append(meta);
+    const history = o.history ?? [];
+    for (const m of history) writer.append(m);
     return this.build(
       id,
       o.workspace,
@@ -169,7 +176,7 @@ export class Agent {
       modelRef,
       o.child ? 1 : 0,
       o.child?.parentId,
-      [],
+      history,
       undefined,
       o.services,
       system,

@@ -7,7 +7,7 @@ import { WsApi } from './ws-api.js';
 import { pageToken } from './page-token.js';
 import { wsUrlFromPage } from './ws-frames.js';
 
-class ApiCallError extends Error {
+export class ApiCallError extends Error {
   constructor(
     readonly method: string,
     readonly error: ApiError,

@@ -1,6 +1,7 @@
 // Layout choices of the chat screen (zustand, kept in localStorage): whether the sessions sidebar is shown and
 // where the terminal dock sits (right, bottom, hidden). `effectiveDock` narrows the choice to the window width so
-// the conversation keeps at least CONVERSATION_MIN px. Pure helpers plus a tiny store; no rendering.
+// the conversation keeps at least CONVERSATION_MIN px; in a small window (NARROW px and less) the sidebar starts
+// collapsed and the dock hides while nothing runs (`sidebarShown`, `dockPlacement`). Pure helpers plus a tiny store; no rendering.
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 
@@ -18,8 +19,35 @@ export function effectiveDock(choice: DockChoice, width: number, sidebar: boolea
   return width - (sidebar ? SIDEBAR_W : 0) - CONVERSATION_MIN >= DOCK_MIN ? 'right' : 'bottom';
 }
 
+/** At this width and below the window is small: the sidebar starts collapsed and an idle dock hides. */
+export const NARROW = 800;
+
 /** Whether the sidebar is shown by default at this width (the person's choice wins once made). */
-export const sidebarDefault = (width: number): boolean => width >= SIDEBAR_W + CONVERSATION_MIN;
+export const sidebarDefault = (width: number): boolean => width > NARROW;
+
+/**
+ * Whether the sidebar is shown: in a small window only while the person opened it there (`narrowOpen`, never
+ * stored); in a wide one their stored choice, else shown.
+ */
+export function sidebarShown(width: number, choice: boolean | undefined, narrowOpen: boolean): boolean {
+  return width <= NARROW ? narrowOpen : (choice ?? sidebarDefault(width));
+}
+
+/**
+ * Where the dock goes, also in a small window: there it hides while no command of the session runs, unless the
+ * person asked to see it (`shownByHand`).
+ */
+export function dockPlacement(
+  choice: DockChoice,
+  width: number,
+  sidebar: boolean,
+  running: boolean,
+  shownByHand: boolean,
+): DockChoice {
+  const d = effectiveDock(choice, width, sidebar);
+  if (d !== 'hidden' && width <= NARROW && !running && !shownByHand) return 'hidden';
+  return d;
+}
 
 const KEY = 'floe.layout';
 
@@ -51,7 +79,13 @@ function write(s: Stored): void {
 export interface LayoutState {
   sidebar: boolean | undefined;
   dock: DockChoice;
+  /** the sidebar opened in a small window (not stored: a small window starts with it collapsed) */
+  narrowSidebar: boolean;
+  /** the idle dock shown by hand in a small window (not stored) */
+  dockByHand: boolean;
   setSidebar(open: boolean): void;
+  setNarrowSidebar(open: boolean): void;
+  setDockByHand(shown: boolean): void;
   setDock(d: DockChoice): void;
 }
 
@@ -59,6 +93,10 @@ const initial = read();
 export const useLayout = create<LayoutState>((set, get) => ({
   sidebar: initial.sidebar,
   dock: initial.dock ?? 'right',
+  narrowSidebar: false,
+  dockByHand: false,
+  setNarrowSidebar: (narrowSidebar) => set({ narrowSidebar }),
+  setDockByHand: (dockByHand) => set({ dockByHand }),
   setSidebar(open) {
     set({ sidebar: open });
     write({ sidebar: open, dock: get().dock });

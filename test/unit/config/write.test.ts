@@ -83,6 +83,26 @@ describe('addProvider / removeProvider', () => {
     expect(parseConfigText(text).providers[0].name).toBe('local');
   });
 
+  it('the first provider added becomes the default model; a later one does not replace it (issue 25)', () => {
+    const home = newHome();
+    loadConfig(home);
+    const first = addProvider(home, {
+      name: 'local',
+      protocol: 'openai',
+      base_url: 'http://127.0.0.1:8080/v1',
+      models: [{ id: 'm' }, { id: 'n' }],
+    });
+    expect(first.default_model).toBe('local/m');
+    const second = addProvider(home, {
+      name: 'other',
+      protocol: 'openai',
+      base_url: 'http://127.0.0.1:8081/v1',
+      models: [{ id: 'x' }],
+    });
+    expect(second.default_model).toBe('local/m');
+    expect(loadConfig(home).default_model).toBe('local/m');
+  });
+
   it('refuses invalid providers, duplicate names and unknown names with clear messages', () => {
     const home = newHome();
     mkdirSync(home, { recursive: true });

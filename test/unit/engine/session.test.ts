@@ -190,6 +190,20 @@ describe('agent loop', () => {
     ]);
   });
 
+  it("a denial with the person's reason: the model reads it after SPEC's sentence (issue 25)", async () => {
+    const t = sleepTool('x');
+    const { client, requests } = fakeModel([[toolCall('x', '{}', 'a')], [assistantText('ok')]]);
+    await collect(
+      session(client, [t]).run('go', { approve: async () => ({ decision: 'deny', reason: 'use the staging db' }) }),
+    );
+    expect(t.runs).toBe(0);
+    const out = requests[1].messages.map((m) => m.payload as any).find((p) => p.type === 'tool_call_output');
+    expect(out).toMatchObject({
+      output: 'Tool call denied by user. Reason: use the staging db',
+      stop_reason: 'aborted',
+    });
+  });
+
   it('reports bad arguments and unknown tools with the exact texts', async () => {
     const t = sleepTool('x');
     const { client } = fakeModel([
@@ -294,6 +308,25 @@ describe('agent loop', () => {
       .filter((p) => p.type === 'text')
       .map((p) => p.text);
     expect(texts).toEqual(['go', 'also do y']);
+  });
+
+  it('queued steering input can be taken back until it is delivered (issue 25)', async () => {
+    const t = sleepTool('x');
+    const { client, requests } = fakeModel([[toolCall('x', '{"ms":50}', 'a')], [assistantText('k')]]);
+    const s = session(client, [t]);
+    const gen = s.run('go', { approve: async () => 'allow' });
+    await settle(gen.next());
+    const keep = s.steer('keep this');
+    const drop = s.steer('not this');
+    expect(s.unsteer(drop)).toBe(true);
+    expect(s.unsteer(drop)).toBe(false);
+    await collect(gen);
+    const texts = requests[1].messages
+      .map((m) => m.payload as any)
+      .filter((p) => p.type === 'text')
+      .map((p) => p.text);
+    expect(texts).toEqual(['go', 'keep this']);
+    expect(s.unsteer(keep)).toBe(false); // delivered
   });
 });
 

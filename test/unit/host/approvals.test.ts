@@ -67,6 +67,20 @@ describe('ApprovalBroker', () => {
     expect(() => broker.decide(asked.id, 'deny')).toThrow(/no pending approval/); // decided once only
   });
 
+  it("a deny carries the person's reason to the engine; a reason with allow is refused (issue 25)", async () => {
+    const p = broker.approverFor('s1')(req('exec_command'));
+    await tick();
+    const asked = seen.find((e) => e.event === 'approval.request')!.payload;
+    expect(() => broker.decide(asked.id, 'allow', undefined, 'because')).toThrow(/reason goes with a deny/);
+    broker.decide(asked.id, 'deny', undefined, '  use the staging database  ');
+    expect(await p).toEqual({
+      decision: 'deny',
+      decidedBy: 'human',
+      mode: 'always-ask',
+      reason: 'use the staging database',
+    });
+  });
+
   it('re-reads the mode from SQLite before every decision', async () => {
     const approve = broker.approverFor('s1');
     store.sessions.setApprovalMode('s1', 'allow-all');

@@ -108,3 +108,19 @@ describe('chat store: New session then send', () => {
     expect(api.calls.map((c) => [c.method, c.params.sessionId])).toEqual([['sessions.run', 'old']]);
   });
 });
+
+describe('queued steering messages (issue 25)', () => {
+  it('a delivered user message takes its queued steer off the list, the first match only', async () => {
+    const { withoutDelivered } = await import('../../../renderer/src/features/chat/store.js');
+    const q = [
+      { steerId: 's1', text: 'check the tests' },
+      { steerId: 's2', text: 'also lint' },
+      { steerId: 's3', text: 'check the tests' },
+    ];
+    expect(withoutDelivered(q, 'also lint').map((x) => x.steerId)).toEqual(['s1', 's3']);
+    expect(withoutDelivered(q, 'check the tests').map((x) => x.steerId)).toEqual(['s2', 's3']);
+    // a prompt with images carries extra lines after the typed text
+    expect(withoutDelivered(q, 'also lint\n[image: a.png]').map((x) => x.steerId)).toEqual(['s1', 's3']);
+    expect(withoutDelivered(q, 'something else')).toBe(q);
+  });
+});

@@ -3,7 +3,7 @@
 // unfocused. Must not decide anything by itself.
 import { create } from 'zustand';
 import type { ApiPendingApproval, Events } from '../../../../shared/api.js';
-import { call, messageOf } from '../../api/client.js';
+import { ApiCallError, call, messageOf } from '../../api/client.js';
 import { addPending, removePending, replacePending, type PendingMap, type Shortcut } from './reducer.js';
 
 interface Preview {
@@ -24,11 +24,15 @@ export interface ApprovalsState {
   replaceAll(list: ApiPendingApproval[]): void;
   onRequest(p: ApiPendingApproval): void;
   onResolved(e: Events['approval.resolved']): void;
-  /** `rule`: with allow, also add an allow rule for the call's tool and this command prefix */
+  /**
+   * `rule`: with allow, also add an allow rule for the call's tool and this command prefix; `reason`: with deny,
+   * why (the model reads it). A decision the connection lost keeps its card (never silently dropped).
+   */
   decide(
     id: string,
     decision: Shortcut,
     rule?: { scope: 'session' | 'project' | 'global'; pattern?: string },
+    reason?: string,
   ): Promise<void>;
   loadPreview(id: string): Promise<void>;
 }
@@ -68,16 +72,23 @@ export const useApprovals = create<ApprovalsState>((set, get) => ({
       reveal: s.reveal === e.approvalId ? null : s.reveal,
     }));
   },
-  async decide(id, decision, rule) {
+  async decide(id, decision, rule, reason) {
     if (get().deciding[id]) return;
     set((s) => ({ deciding: { ...s.deciding, [id]: true }, error: null }));
     try {
-      await call('approvals.decide', { approvalId: id, decision, ...(rule ? { rule } : {}) });
+      await call('approvals.decide', {
+        approvalId: id,
+        decision,
+        ...(rule ? { rule } : {}),
+        ...(reason?.trim() ? { reason: reason.trim() } : {}),
+      });
       set((s) => ({ pending: removePending(s.pending, id), reveal: s.reveal === id ? null : s.reveal }));
     } catch (e) {
       set({ error: messageOf(e) });
-      // the host said it is gone: drop our copy
-      set((s) => ({ pending: removePending(s.pending, id) }));
+      // the connection dropped on the way: the card stays (the host re-sends what still waits on reconnect);
+      // otherwise the host said it is gone: drop our copy
+      if (!(e instanceof ApiCallError && e.error.code === 'unavailable'))
+        set((s) => ({ pending: removePending(s.pending, id) }));
     } finally {
       set((s) => ({ deciding: { ...s.deciding, [id]: false } }));
     }

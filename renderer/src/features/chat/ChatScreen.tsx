@@ -1,8 +1,11 @@
 // The chat screen: session list, the open session's virtualized transcript with banners (auth, errors),
 // approvals that have no card in view, the composer and the terminal dock.
 import { useEffect, useMemo } from 'react';
+import './small-window.css';
+import { useShallow } from 'zustand/react/shallow';
 import type { ApiProject } from '../../../../shared/api.js';
-import { effectiveDock, sidebarDefault, useLayout, useWindowWidth, type DockChoice } from '../../app/layout.js';
+import { dockPlacement, NARROW, sidebarShown, useLayout, useWindowWidth, type DockChoice } from '../../app/layout.js';
+import { useConnection } from '../../app/boot.js';
 import { useNav } from '../../app/nav.js';
 import { ApprovalCard } from '../approvals/ApprovalCard.js';
 import { ordered } from '../approvals/reducer.js';
@@ -40,9 +43,25 @@ export function ChatScreen({ project }: { project: ApiProject }) {
   const pendingMap = useApprovals((s) => s.pending);
   const loadTerms = useTerminals((s) => s.load);
   const width = useWindowWidth();
-  const { sidebar: sidebarChoice, dock: dockChoice, setSidebar, setDock } = useLayout();
-  const sidebar = sidebarChoice ?? sidebarDefault(width);
-  const dock = effectiveDock(dockChoice, width, sidebar);
+  const layout = useLayout();
+  const { dock: dockChoice, setDock } = layout;
+  const narrow = width <= NARROW;
+  const sidebar = sidebarShown(width, layout.sidebar, layout.narrowSidebar);
+  const setSidebar = (open: boolean) => (narrow ? layout.setNarrowSidebar(open) : layout.setSidebar(open));
+  // in a small window the dock hides while no command of this session runs (a button shows it by hand)
+  const commands = useTerminals(
+    useShallow((s) =>
+      currentId
+        ? Object.values(s.procs)
+            .filter((p) => p.rootId === currentId)
+            .map((p) => p.status)
+        : [],
+    ),
+  );
+  const commandRunning = commands.includes('running');
+  const dock = dockPlacement(dockChoice, width, sidebar, commandRunning, layout.dockByHand);
+  const idleDockHidden = narrow && dockChoice !== 'hidden' && !commandRunning && commands.length > 0;
+  const disconnected = useConnection((s) => s.state === 'closed' || s.state === 'connecting');
   const waiting = useApprovals((s) =>
     currentId ? Object.values(s.pending).some((p) => p.sessionId === currentId) : false,
   );
@@ -59,6 +78,22 @@ export function ChatScreen({ project }: { project: ApiProject }) {
   useEffect(() => {
     if (currentId) void loadTerms(currentId);
   }, [currentId, loadTerms]);
+
+  // Esc stops the running task, from anywhere a key is not someone else's (a card, a list or a menu that
+  // handles Esc itself prevents its default)
+  useEffect(() => {
+    if (!running) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || e.isComposing) return;
+      const t = e.target as HTMLElement | null;
+      if (t && t !== document.body && !t.closest('.conversation, .terminal-dock')) return;
+      if (t?.closest('.approval, [role="dialog"], [role="listbox"], [role="menu"]')) return;
+      e.preventDefault();
+      void useChat.getState().abort();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [running]);
 
   const orphans = useMemo(() => {
     if (!currentId) return [];
@@ -101,6 +136,16 @@ export function ChatScreen({ project }: { project: ApiProject }) {
         </>
       )}
       <span className="spacer" />
+      {(idleDockHidden || (narrow && layout.dockByHand && !commandRunning && commands.length > 0)) && (
+        <button
+          className="small ghost"
+          aria-pressed={layout.dockByHand}
+          title="In a small window the terminals hide while no command runs"
+          onClick={() => layout.setDockByHand(!layout.dockByHand)}
+        >
+          {layout.dockByHand ? 'Hide terminals' : `Show terminals (${commands.length})`}
+        </button>
+      )}
       <label className="dock-choice">
         <span className="muted small">Terminals</span>
         <select
@@ -138,6 +183,11 @@ export function ChatScreen({ project }: { project: ApiProject }) {
                 <button className="link" aria-label="Retry the task" onClick={() => void retry()}>
                   Retry
                 </button>
+              </div>
+            )}
+            {disconnected && (
+              <div className="banner warn" role="status" data-testid="disconnected">
+                Disconnected from Floe — reconnecting… Prompts and approval decisions wait until the connection is back.
               </div>
             )}
             {error && (

@@ -1,9 +1,11 @@
 // The composer: prompt (Enter sends; while a task runs it steers; Alt+↑ focuses a waiting approval card), the
 // approval-mode selector (applies to the next decision), slash commands (/mode, /model, /compact, /clear; slash.ts)
 // with hints, @-mentions of workspace files (useMentions.ts, MentionList.tsx), the model picker and /model
-// (ModelPicker.tsx), pasted or dropped images (useAttachments.ts, Attachments.tsx), and the Stop button. Must not
-// render the transcript.
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+// (ModelPicker.tsx), pasted or dropped images (useAttachments.ts, Attachments.tsx), the Stop button, the steering
+// messages still queued for the running task (removable), and a disconnected state in browser mode (nothing can be
+// sent). Must not render the transcript.
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useConnection } from '../../app/boot.js';
 import { APPROVAL_MODE, type ApiApprovalMode, type ApiSession } from '../../../../shared/api.js';
 import { matchModelName } from '../../../../shared/model-name.js';
 import { Attachments } from './Attachments.js';
@@ -14,8 +16,10 @@ import { useChat } from './store.js';
 import { useAttachments } from './useAttachments.js';
 import { useMentions } from './useMentions.js';
 
+const NO_STEERS: never[] = [];
+
 /**
- * Memoized, and it reads only the store's actions (stable functions), never its state: streamed tokens change the
+ * Memoized, and it reads the store's actions (stable functions) and only state that streaming never changes: streamed tokens change the
  * transcript many times a second and must not re-render the prompt box (e2e ui-render-isolation.test.ts).
  */
 export const Composer = memo(function Composer({ session, running }: { session: ApiSession; running: boolean }) {
@@ -34,7 +38,18 @@ export const Composer = memo(function Composer({ session, running }: { session: 
     setText(t);
     setCaret(c);
   });
-  const { send, abort, setMode, setModel, compact, createSession } = useChat.getState();
+  const { send, abort, setMode, setModel, compact, createSession, unsteer, takeDraft } = useChat.getState();
+  // browser mode with the host's socket closed: nothing can be sent (a prompt is never dropped on the way)
+  const offline = useConnection((s) => s.state === 'closed' || s.state === 'connecting');
+  const queued = useChat((s) => s.steers[session.id] ?? NO_STEERS);
+  const hasDraft = useChat((s) => s.draft?.sessionId === session.id);
+  useEffect(() => {
+    if (!hasDraft) return;
+    const t = takeDraft(session.id);
+    if (t === null) return;
+    setText(t);
+    box.current?.focus();
+  }, [hasDraft, session.id, takeDraft]);
   const modelRefs = useModelRefs();
   const [showModels, setShowModels] = useState(false);
   const [stopping, setStopping] = useState(false);
@@ -46,6 +61,7 @@ export const Composer = memo(function Composer({ session, running }: { session: 
   const images = useAttachments();
   const [dropping, setDropping] = useState(false);
   const submit = () => {
+    if (offline) return;
     const t = text.trim();
     if (!t && !images.items.length) return;
     const cmd = t ? parseSlash(t) : null;
@@ -199,11 +215,37 @@ export const Composer = memo(function Composer({ session, running }: { session: 
           type="submit"
           className="primary"
           aria-label={running ? 'Steer' : 'Send'}
-          disabled={!text.trim() && !images.items.length}
+          title={offline ? 'Disconnected — reconnecting…' : undefined}
+          disabled={offline || (!text.trim() && !images.items.length)}
         >
           {running ? 'Steer' : 'Send'}
         </button>
       </div>
+      {offline && (
+        <p className="offline-note small" role="status">
+          Disconnected — reconnecting… Your text stays here until it can be sent.
+        </p>
+      )}
+      {queued.length > 0 && (
+        <ul className="steer-queue" aria-label="Queued steering messages">
+          {queued.map((q) => (
+            <li key={q.steerId}>
+              <span className="chip">queued</span>
+              <span className="steer-text" title={q.text}>
+                {q.text}
+              </span>
+              <button
+                type="button"
+                className="small ghost"
+                aria-label={`Remove queued message: ${q.text.slice(0, 60)}`}
+                onClick={() => void unsteer(session.id, q.steerId)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </form>
   );
 });

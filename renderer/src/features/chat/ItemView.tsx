@@ -1,7 +1,8 @@
-// One transcript item: user text (in a subagent's transcript: written by the parent agent), assistant text, collapsible thinking, tool-call card, subagent card, request badge
+// One transcript item: user text (with Retry / Edit / Fork: UserMessage.tsx; in a subagent's transcript: written by the parent agent), assistant text, collapsible thinking, tool-call card, subagent card, request badge
 // (a quiet footer: tokens, duration, retry countdown), marker, image. Presentation only; state comes from the stores.
 import { memo, useState } from 'react';
 import type { AssistantItem, Item } from './transcript.js';
+import { UserMessage } from './UserMessage.js';
 import { useThrottled } from './useThrottled.js';
 import { formatMs, formatTokens } from './transcript.js';
 import { failureLabel } from '../../../../shared/failure-kind.js';
@@ -21,11 +22,13 @@ export const ItemView = memo(function ItemView({
 }) {
   switch (item.kind) {
     case 'user':
-      return (
-        <div className={nested ? 'msg user from-agent' : 'msg user'} data-kind="user">
-          <div className="who">{nested ? 'Parent agent' : 'You'}</div>
+      return nested ? (
+        <div className="msg user from-agent" data-kind="user">
+          <div className="who">Parent agent</div>
           <div className="bubble">{item.text}</div>
         </div>
+      ) : (
+        <UserMessage item={item} />
       );
     case 'assistant':
       return <Assistant item={item} />;

@@ -12,6 +12,7 @@ import { useApprovals } from '../approvals/store.js';
 import { useSettings } from '../settings/store.js';
 import { GROUP_TITLES, groupSessions } from '../worktrees/groups.js';
 import { useWorktrees } from '../worktrees/store.js';
+import { focusComposerSoon } from '../approvals/focus.js';
 import { useChat } from './store.js';
 
 export function SessionList() {
@@ -51,7 +52,7 @@ export function SessionList() {
             ...(model ? { model } : {}),
             ...(mode ? { approvalMode: mode } : {}),
             ...(worktree ? { worktree: true } : {}),
-          });
+          }).then((made) => made && focusComposerSoon());
         }}
       >
         <label htmlFor="new-model">Model</label>

@@ -27,6 +27,19 @@ export interface ChatState {
   busy: boolean;
   /** a "New session" in flight: a prompt sent meanwhile waits for it and goes to the new session */
   creating: Promise<ApiSession | null> | null;
+  /** steering messages sent to a running task and not yet delivered, per session (shown under the composer) */
+  steers: Record<string, QueuedSteer[]>;
+  /** text for the composer of a session (a fork puts the prompt it started before there); taken once */
+  draft: { sessionId: string; text: string } | null;
+  takeDraft(sessionId: string): string | null;
+  /** takes back a queued steering message (sessions.unsteer); it goes from the list either way */
+  unsteer(sessionId: string, steerId: string): Promise<void>;
+  /**
+   * From one of the open session's prompts: `fork` opens a new session with the conversation before it (the prompt
+   * waits in its composer); `retry` does the same and sends the prompt again; `edit` sends `text` instead. The
+   * original session stays as it was. False when it did not happen (the error says why).
+   */
+  branch(at: { ts: string; text: string }, how: 'fork' | 'retry' | 'edit', text?: string): Promise<boolean>;
   loadSessions(projectId: string): Promise<void>;
   openSession(id: string | null): Promise<void>;
   /** `worktree`: the session works in its own git worktree (shared/api-worktrees.ts) */
@@ -53,6 +66,21 @@ export interface ChatState {
   clearError(): void;
 }
 
+interface QueuedSteer {
+  steerId: string;
+  text: string;
+}
+
+/** The queue without the steer a delivered user message stands for (the first queued one it carries). */
+export function withoutDelivered(queue: QueuedSteer[], delivered: string): QueuedSteer[] {
+  const i = queue.findIndex((q) => delivered === q.text || delivered.startsWith(`${q.text}\n`));
+  return i < 0 ? queue : [...queue.slice(0, i), ...queue.slice(i + 1)];
+}
+
+const BRANCH_TITLE = { fork: 'fork', retry: 'retry', edit: 'edited' } as const;
+/** a branch of a branch is titled after the first one, with one suffix */
+const BRANCH_SUFFIX = /( \((fork|retry|edited)\))+$/;
+
 export const useChat = create<ChatState>((set, get) => ({
   projectId: null,
   sessions: [],
@@ -64,6 +92,55 @@ export const useChat = create<ChatState>((set, get) => ({
   error: null,
   busy: false,
   creating: null,
+  steers: {},
+  draft: null,
+
+  takeDraft(sessionId) {
+    const d = get().draft;
+    if (!d || d.sessionId !== sessionId) return null;
+    set({ draft: null });
+    return d.text;
+  },
+
+  async unsteer(sessionId, steerId) {
+    set((s) => ({
+      steers: { ...s.steers, [sessionId]: (s.steers[sessionId] ?? []).filter((q) => q.steerId !== steerId) },
+    }));
+    try {
+      await call('sessions.unsteer', { sessionId, steerId });
+    } catch (e) {
+      set({ error: messageOf(e) });
+    }
+  },
+
+  async branch(at, how, text) {
+    const from = get().currentId;
+    if (!from) return false;
+    const prompt = how === 'edit' ? (text ?? '').trim() : at.text;
+    if (!prompt) {
+      set({ error: 'The edited message is empty: write something, or cancel the edit.' });
+      return false;
+    }
+    const src = get().sessions.find((x) => x.id === from);
+    try {
+      const made = await call('sessions.fork', {
+        sessionId: from,
+        before: { timestamp: at.ts, text: at.text },
+        title: `${(src?.title || 'Session').replace(BRANCH_SUFFIX, '')} (${BRANCH_TITLE[how]})`,
+      });
+      set((st) => ({
+        sessions: [made, ...st.sessions.filter((x) => x.id !== made.id)],
+        status: { ...st.status, [made.id]: { status: made.status } },
+        ...(how === 'fork' ? { draft: { sessionId: made.id, text: prompt } } : {}),
+      }));
+      await get().openSession(made.id);
+      if (how === 'fork') return true;
+      return await get().send(prompt);
+    } catch (e) {
+      set({ error: messageOf(e) });
+      return false;
+    }
+  },
 
   async loadSessions(projectId) {
     try {
@@ -155,8 +232,13 @@ export const useChat = create<ChatState>((set, get) => ({
     const running = get().status[id]?.status === 'running';
     const params = { sessionId: id, prompt, ...(images?.length ? { images } : {}) };
     try {
-      if (running) await call('sessions.steer', params);
-      else {
+      if (running) {
+        const r = await call('sessions.steer', params);
+        if (r.steerId) {
+          const q = { steerId: r.steerId, text: prompt };
+          set((s) => ({ steers: { ...s.steers, [id]: [...(s.steers[id] ?? []), q] } }));
+        }
+      } else {
         set((s) => ({ status: { ...s.status, [id]: { status: 'running' } } }));
         await call('sessions.run', params);
       }
@@ -253,6 +335,12 @@ export const useChat = create<ChatState>((set, get) => ({
   onMessage({ sessionId, message }) {
     set((s) => {
       const patch: Partial<ChatState> = {};
+      const queued = s.steers[sessionId];
+      const p = message.payload as { type?: string; role?: string; text?: string };
+      if (queued?.length && !message.origin && message.type === 'model_msg' && p.type === 'text' && p.role === 'user') {
+        const rest = withoutDelivered(queued, p.text ?? '');
+        if (rest !== queued) patch.steers = { ...s.steers, [sessionId]: rest };
+      }
       if (message.origin?.length) {
         const missing = message.origin.filter((c) => s.childRoot[c] !== sessionId);
         if (missing.length)
@@ -272,6 +360,8 @@ export const useChat = create<ChatState>((set, get) => ({
   onStatus({ sessionId, status, errorMessage }) {
     set((s) => ({
       status: { ...s.status, [sessionId]: { status, errorMessage } },
+      // the task ended: nothing it queued waits for it any more
+      ...(status !== 'running' && s.steers[sessionId]?.length ? { steers: { ...s.steers, [sessionId]: [] } } : {}),
       sessions: s.sessions.map((x) => (x.id === sessionId ? { ...x, status, updatedAt: new Date().toISOString() } : x)),
     }));
     if (get().projectId) void get().loadSessions(get().projectId!);

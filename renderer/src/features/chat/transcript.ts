@@ -20,7 +20,7 @@ interface BaseItem {
   key: string;
   ts: string;
 }
-interface UserItem extends BaseItem {
+export interface UserItem extends BaseItem {
   kind: 'user';
   text: string;
 }
