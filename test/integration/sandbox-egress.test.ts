@@ -175,7 +175,7 @@ describe('exec_command with the proxy: the ask, the violation event, the rule', 
     () => rules,
   );
 
-  async function exec(cmd: string, id: string) {
+  async function exec(cmd: string, id: string, yieldMs?: number) {
     const ctx = {
       workspace: ws,
       sessionId: 'sess-1',
@@ -186,7 +186,7 @@ describe('exec_command with the proxy: the ask, the violation event, the rule', 
       services: { commands: registry, egress: sandbox.egress },
       definition: execCommandTool.definition,
     } as unknown as ToolContext;
-    const gen = execCommandTool.execute({ cmd }, ctx);
+    const gen = execCommandTool.execute({ cmd, ...(yieldMs ? { yield_time_ms: yieldMs } : {}) }, ctx);
     const events: Record<string, unknown>[] = [];
     let text = '';
     for (;;) {
@@ -244,5 +244,19 @@ describe('exec_command with the proxy: the ask, the violation event, the rule', 
     expect(r.text).toBe('hello from registry.example.test\n');
     expect(asked.length).toBe(n);
     expect(r.events).toEqual([]);
+  });
+
+  it('a background command is not asked about; its refusal shows on its own call when the next call ends', async () => {
+    const n = asked.length;
+    const bg = await exec(`sleep 1; curl -sS http://evil.example.test:${port}/late`, 'c-bg', 300);
+    expect(bg.text).toBe('');
+    expect(bg.events).toEqual([]);
+    // wait for the background curl to be refused
+    await new Promise((r) => setTimeout(r, 2500));
+    const next = await exec('true', 'c-next');
+    expect(asked.length).toBe(n);
+    expect(next.events).toEqual([
+      expect.objectContaining({ type: 'sandbox_violation', tool_call_id: 'c-bg', target: 'evil.example.test' }),
+    ]);
   });
 });

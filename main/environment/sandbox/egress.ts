@@ -25,6 +25,8 @@ export class EgressGate {
   private readonly askers = new Map<string, DomainAsker>();
   private readonly answers = new Map<string, Promise<EgressVerdict>>();
   private violations: EgressViolation[] = [];
+  /** tags whose call has returned (their commands may go on in the background) */
+  private readonly ended = new Set<string>();
 
   /** Answers for `tag`'s requests until the returned function is called. */
   attach(tag: string, asker: DomainAsker): () => void {
@@ -85,6 +87,19 @@ export class EgressGate {
     if (this.violations.some((o) => o.tag === v.tag && o.host === v.host)) return;
     this.violations.push(v);
     if (this.violations.length > MAX_VIOLATIONS) this.violations.shift();
+  }
+
+  /** `tag`'s call returned: what its command is refused from now on is handed to the next call (takeEnded). */
+  callEnded(tag: string): void {
+    this.ended.add(tag);
+  }
+
+  /** The refusals of commands whose call has returned (background commands), and forgets them. */
+  takeEnded(): EgressViolation[] {
+    const theirs = this.violations.filter((v) => v.tag !== undefined && this.ended.has(v.tag));
+    this.violations = this.violations.filter((v) => !(v.tag !== undefined && this.ended.has(v.tag)));
+    for (const t of [...this.ended]) if (!this.askers.has(t)) this.ended.delete(t);
+    return theirs;
   }
 
   /** The refusals recorded for `tag` since the last call (and forgets them). */

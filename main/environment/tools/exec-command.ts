@@ -112,10 +112,12 @@ export const execCommandTool: Tool = {
       if (text) yield text;
       // what the sandbox refused: the domains the proxy refused (exactly), writes the output tells of (a guess), each
       // a violation on the call's card; a network failure of a program that ignores the proxy, a warning
-      for (const v of proxied?.takeViolations(ctx.toolCallId) ?? [])
+      // (and those of earlier calls' background commands, on those calls' cards)
+      const refused = proxied ? [...proxied.takeViolations(ctx.toolCallId), ...proxied.takeEnded()] : [];
+      for (const v of refused)
         yield eventMsg({
           type: 'sandbox_violation',
-          tool_call_id: ctx.toolCallId,
+          tool_call_id: v.tag ?? ctx.toolCallId,
           kind: 'network',
           target: v.host,
           message: `${v.reason}; a network rule allows it ("allow ${v.host} in this project")`,
@@ -140,6 +142,7 @@ export const execCommandTool: Tool = {
     } finally {
       release();
       asker?.callEnded();
+      if (asker) proxied?.callEnded(ctx.toolCallId);
       // the proxy keeps answering (rules only) for a command that goes on in the background
       if (detach) void session.gone.then(detach);
     }

@@ -70,4 +70,20 @@ describe('the egress gate', () => {
     expect(env.ALL_PROXY).toBe(env.HTTPS_PROXY);
     expect(env.NO_PROXY).toBe('localhost,127.0.0.1,::1');
   });
+
+  it('refusals of commands whose call returned go to the next call, once', async () => {
+    const g = new EgressGate();
+    const detach = g.attach('bg', () => Promise.resolve(false));
+    g.attach('live', () => Promise.resolve(false));
+    await g.decide({ host: 'a.example', port: 443, tag: 'live' });
+    g.callEnded('bg');
+    await g.decide({ host: 'b.example', port: 443, tag: 'bg' });
+    expect(g.takeEnded().map((v) => [v.tag, v.host])).toEqual([['bg', 'b.example']]);
+    expect(g.takeEnded()).toEqual([]);
+    detach();
+    await g.decide({ host: 'c.example', port: 443, tag: 'bg' });
+    expect(g.takeEnded().map((v) => v.host)).toEqual(['c.example']);
+    // the live call's refusal stays its own
+    expect(g.takeViolations('live').map((v) => v.host)).toEqual(['a.example']);
+  });
 });
