@@ -12,9 +12,14 @@ const call = (name: string, args: object, delayMs = 0) => ({
   reply: { toolCalls: [{ name, arguments: args }], delayMs },
 });
 const say = (text: string, chunkDelayMs = 0) => ({ reply: { text, chunkDelayMs, usage: { input: 40, output: 8 } } });
-const LONG = Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of a long streamed answer that keeps on going.`).join(
-  '\n\n',
-);
+// Slow enough to still stream on a loaded machine when the test has scrolled and measured (each test stops it):
+// 200 lines in 3-8 character chunks, one every 30 ms, take over a minute. Slower, not longer: a 600-line answer
+// left the page too busy to answer clicks within 15 s under load (seen).
+const LONG_LINES = 200;
+const LONG = Array.from(
+  { length: LONG_LINES },
+  (_, i) => `Line ${i + 1} of a long streamed answer that keeps on going.`,
+).join('\n\n');
 
 let env: Env;
 
@@ -30,7 +35,7 @@ beforeAll(async () => {
           : say('Both ran after S.'),
     KEYESC: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo esc-then-back' }) : say('Back and allowed.')),
     DRAFTING: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo late' }, 1500) : say('late done')),
-    STREAMLONG: () => say(LONG, 10),
+    STREAMLONG: () => say(LONG, 30),
   });
 }, 60_000);
 
@@ -149,7 +154,21 @@ describe('transcript follows output', () => {
         ),
     );
 
-  /** A new allow-all session whose answer streams for a while (200 lines, 10 ms a chunk). */
+  // The highest "Line N" streamed so far. Waiting for a fixed line after a reading is not enough on a loaded
+  // machine: the stream may already be near that line when the reading is taken, and then too little grows after it.
+  const lastLine = (page: Page) =>
+    page.evaluate(() => {
+      const text = document.querySelector('[data-testid="transcript"]')?.textContent ?? '';
+      return Math.max(0, ...Array.from(text.matchAll(/Line (\d+) of a long/g), (m) => Number(m[1])));
+    });
+  // Wait until the answer has streamed `more` lines past what is on the page now (each line is a paragraph of its
+  // own: 15 of them are well over 100 px).
+  async function waitForMoreLines(page: Page, more: number): Promise<void> {
+    const target = Math.min(LONG_LINES, (await lastLine(page)) + more);
+    await page.getByText(`Line ${target} of a long`).waitFor({ state: 'attached', timeout: 30_000 });
+  }
+
+  /** A new allow-all session whose answer streams for a while (LONG_LINES lines, 30 ms a chunk). */
   async function startLongAnswer(page: Page): Promise<void> {
     await openProject(page, env.home.workspace);
     await page.getByRole('button', { name: 'Chat', exact: true }).click();
@@ -189,7 +208,7 @@ describe('transcript follows output', () => {
           return still;
         })
         .toBe(true);
-      await page.getByText('Line 80 of a long').waitFor({ state: 'attached', timeout: 30_000 });
+      await waitForMoreLines(page, 15);
       const after = await metrics(page);
       expect(after.gap, `before ${JSON.stringify(before)}`).toBeGreaterThan(before.gap + 100); // it kept growing below …
       expect(
@@ -226,7 +245,7 @@ describe('transcript follows output', () => {
       await page.mouse.wheel(0, -2);
       await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
       const before = await metrics(page);
-      await page.getByText('Line 70 of a long').waitFor({ state: 'attached', timeout: 30_000 });
+      await waitForMoreLines(page, 15);
       const after = await metrics(page);
       expect(after.gap, `before ${JSON.stringify(before)} after ${JSON.stringify(after)}`).toBeGreaterThan(
         before.gap + 100,
