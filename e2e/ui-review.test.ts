@@ -196,6 +196,7 @@ describe.each([1440, 800])('review at %i px', (width) => {
       .getByRole('button', { name: 'Restore file' })
       .click();
     await expect.poll(() => read('new.txt'), { timeout: 20_000 }).toBeNull();
+    await review.getByRole('status').getByText('new.txt restored to before “EDITS change the files”.').waitFor();
     expect([read('a.txt'), read('old.txt'), read('b.txt')]).toEqual([
       EDITED.replace('LINE NINETEEN\n', 'line 19\n'),
       null,

@@ -89,6 +89,7 @@ export function ReviewDialog({ running }: { running: boolean }) {
         </button>
       </header>
       {running && <p className="muted review-state">A task is running: restores wait until it ends.</p>}
+      {busy && <p className="muted review-state">Restoring… (the files are saved first)</p>}
       {shown && (
         <p
           className={shown.error ? 'error review-state' : 'ok-text review-state'}
