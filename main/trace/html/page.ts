@@ -4,17 +4,14 @@
 // resource: a Content-Security-Policy forbids every fetch but inline styles and data: images, so it opens from disk
 // with no server and no network. All text is escaped. Pure: messages in, a string out.
 import type { OmniMessage } from '../../../shared/omni/types.js';
+import { formatDuration } from '../../../shared/time-format.js';
 import { sessionView, type Entry, type HtmlRow } from './rows.js';
 
 const esc = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const duration = (ms: number): string =>
-  ms < 1000
-    ? `${ms} ms`
-    : ms < 60_000
-      ? `${(ms / 1000).toFixed(1)} s`
-      : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+/** Lengths of time read as in the trace browser (shared/time-format.ts). */
+const duration = formatDuration;
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d1f23;background:#fafafa}

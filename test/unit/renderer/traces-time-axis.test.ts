@@ -9,7 +9,7 @@ import {
   type Measure,
 } from '../../../renderer/src/features/traces/axis.js';
 import { gridKey, type GridRow } from '../../../renderer/src/features/traces/gridKeys.js';
-import { formatDuration, formatOffset, formatTimestamp } from '../../../renderer/src/features/traces/time.js';
+import { formatDuration, formatOffset, formatTimestamp } from '../../../shared/time-format.js';
 
 describe('formatDuration / formatOffset / formatTimestamp', () => {
   it('one format for every length of time, units stepping up where the rounded value reaches the next', () => {

@@ -6,7 +6,7 @@
 import { callTarget, keyArgument } from '../../../../shared/omni/call-args.js';
 import { SUMMARY_SENDER, stripSummaryHeader } from '../../../../shared/omni/summary.js';
 import { interpret, toolOutcome, type FactOf } from '../../../../shared/omni/interpret.js';
-import { formatDuration } from '../traces/time.js';
+import { formatDuration } from '../../../../shared/time-format.js';
 import type {
   AbortedBy,
   Decision,

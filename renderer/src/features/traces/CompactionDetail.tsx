@@ -7,7 +7,7 @@ import { call, messageOf } from '../../api/client.js';
 import { formatTokens } from '../chat/transcript.js';
 import { pickSummary } from './summary.js';
 import type { TimelineRow } from './flatten.js';
-import { formatDuration } from './time.js';
+import { formatDuration } from '../../../../shared/time-format.js';
 
 type P = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

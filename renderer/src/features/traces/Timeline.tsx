@@ -8,7 +8,7 @@ import { useNav } from '../../app/nav.js';
 import { useChat } from '../chat/store.js';
 import { useProjects } from '../projects/store.js';
 import { extent, ROW_KINDS, visibleRows, type TimelineRow } from './flatten.js';
-import { formatOffset, formatTimestamp } from './time.js';
+import { formatOffset, formatTimestamp } from '../../../../shared/time-format.js';
 import { TimelineGrid } from './TimelineGrid.js';
 import { useTraces } from './store.js';
 

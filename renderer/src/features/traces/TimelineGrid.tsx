@@ -12,7 +12,7 @@ import { extent, type TimelineRow } from './flatten.js';
 import { gridKey } from './gridKeys.js';
 import { AXIS_TAIL_PX, GAP_KEEP_MS, axisWidth, barOf, idleWarp, pxPerMs } from './layout.js';
 import { measureAxisLabel } from './measure.js';
-import { formatDuration, formatOffset } from './time.js';
+import { formatDuration, formatOffset } from '../../../../shared/time-format.js';
 import { useTraces } from './store.js';
 
 const LABEL_W = 340;

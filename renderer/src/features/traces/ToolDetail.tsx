@@ -9,7 +9,7 @@ import type { OmniMessage } from '../../../../shared/omni/types.js';
 import { call, messageOf } from '../../api/client.js';
 import { ArgsPanel } from '../approvals/ArgsPanel.js';
 import type { TimelineRow } from './flatten.js';
-import { formatDuration, formatTimestamp } from './time.js';
+import { formatDuration, formatTimestamp } from '../../../../shared/time-format.js';
 
 interface Facts {
   call?: FactOf<'tool_call'>;

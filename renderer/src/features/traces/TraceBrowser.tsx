@@ -8,7 +8,7 @@ import { useChat } from '../chat/store.js';
 import { useProjects } from '../projects/store.js';
 import { useTraces } from './store.js';
 import { Timeline } from './Timeline.js';
-import { formatTimestamp } from './time.js';
+import { formatTimestamp } from '../../../../shared/time-format.js';
 
 export function TraceBrowser() {
   const { list, filters, listError, loadList, open, sessionId, importTraces } = useTraces();

@@ -1,6 +1,7 @@
-// The trace browser's one time format (issue 25): every duration, axis tick, idle gap and offset goes through
-// formatDuration; every moment (a record's start, an approval, a session's last update) through formatTimestamp.
-// Pure; no DOM, no clock.
+// The one time format of the trace browser and the app (issue 25): every duration, axis tick, idle gap and offset
+// goes through formatDuration (the chat's footers, the approval card's wait and the exported HTML page too); every
+// moment in the trace browser (a record's start, an approval, a session's last update) through formatTimestamp.
+// Shared so that the host's HTML export reads the same. Pure; no DOM, no clock.
 
 /** Seconds with one decimal, a trailing ".0" dropped: 1.5 s, 2 s. */
 const seconds = (tenths: number): string => `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)} s`;
