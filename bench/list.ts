@@ -23,4 +23,5 @@ export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   'cli-start': () => import('./cli-start.js'),
   'session-open': () => import('./session-open.js'),
   'idle-memory': () => import('./idle-memory.js'),
+  'trace-ui': () => import('./trace-ui.js'),
 };

@@ -10,4 +10,5 @@ export const OUTPUTS: Record<string, string[]> = {
   'cli-start': ['cli-version-ms', 'cli-version-ratio', 'cli-help-ms', 'cli-help-ratio', 'cli-run-first-request'],
   'session-open': ['session-open-12k', 'session-open-100k'],
   'idle-memory': ['idle-memory-host', 'idle-memory-renderer'],
+  'trace-ui': ['trace-ui-open-500mb', 'trace-ui-end-100k'],
 };
