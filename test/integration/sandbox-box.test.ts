@@ -193,6 +193,38 @@ describe('a crashed box server', () => {
   });
 });
 
+describe('an idle box', () => {
+  it('closes after boxIdleMs without commands (its server is gone); the next command starts a new one', async () => {
+    const sb = new CommandSandbox({
+      workspace: ws,
+      home,
+      floeHome: path.join(root, 'floe4'),
+      sessionId: 'idle',
+      boxIdleMs: 300,
+    });
+    const reg = new CommandRegistry({ env: { HOME: home }, sandbox: sb });
+    try {
+      await reg.prepare();
+      const s = reg.start({ cmd: 'sleep 0.6; echo busy-ok', cwd: ws });
+      const [first] = sb.boxPids();
+      await s.exited;
+      // a command running longer than the idle time keeps its box
+      expect(await s.readClean()).toBe('busy-ok\n');
+      expect(await until(() => sb.boxPids().length === 0, 5000)).toBe(true);
+      expect(pidExists(first.server!)).toBe(false);
+      await reg.prepare();
+      const next = reg.start({ cmd: 'echo again-ok', cwd: ws });
+      await next.exited;
+      expect(await next.readClean()).toBe('again-ok\n');
+      expect(sb.boxPids()[0]?.server).not.toBe(first.server);
+      expect(reg.takeWarnings()).toEqual([]);
+    } finally {
+      await reg.disposeAll();
+      sb.dispose();
+    }
+  });
+});
+
 describe('the end of the session', () => {
   it('leaves no process behind: box, server, a running command and its setsid child are gone', async () => {
     const floe = path.join(root, 'floe2');

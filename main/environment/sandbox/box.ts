@@ -148,6 +148,8 @@ export interface BoxOptions {
   policyKey: string;
   /** the server died after it was ready: why, and how many commands it took with it */
   onDeath?: (why: string, commands: number) => void;
+  /** with no command running for this long the box closes (its server holds ~45 MB); the next command makes one */
+  idleMs?: number;
 }
 
 export class Box {
@@ -165,6 +167,7 @@ export class Box {
   private readonly ptys = new Map<string, RemotePty>();
   private retired = false;
   private buf = '';
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private stderr = '';
   private next = 0;
 
@@ -314,8 +317,16 @@ export class Box {
     }
   }
 
-  /** The host's event loop waits for the box only while a command runs in it. */
+  /** The host's event loop waits for the box only while a command runs in it; an idle box closes after idleMs. */
   private idle(yes: boolean): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (yes && this.state === 'ready' && this.o.idleMs !== undefined) {
+      this.idleTimer = setTimeout(() => {
+        if (!this.ptys.size) this.kill();
+      }, this.o.idleMs);
+      this.idleTimer.unref();
+    }
     for (const s of [this.child.stdout, this.child.stderr, this.child.stdin]) {
       const h = s as unknown as { ref?: () => void; unref?: () => void } | null;
       if (yes) h?.unref?.();

@@ -41,6 +41,8 @@ export interface CommandSandboxOptions {
    */
   egressHosts?: Readonly<Record<string, string>>;
   egress?: boolean;
+  /** a session box with no command running for this long closes (default 5 min); the next command starts one */
+  boxIdleMs?: number;
   /** the bwrap program (default `bwrap` on PATH) */
   bwrap?: string;
   platform?: NodeJS.Platform;
@@ -342,6 +344,7 @@ export class CommandSandbox {
       cwd: this.o.workspace,
       env,
       policyKey: key,
+      idleMs: this.o.boxIdleMs ?? 5 * 60_000,
       onDeath: (how, n) => {
         this.boxWarnings.push(
           `sandbox: the session's command server ended (${how}; a command may have killed it), ending ` +
