@@ -3,7 +3,7 @@
 // `*.npmjs.org` its subdomains (not npmjs.org itself). Only rules whose tool is exactly `network` apply: a glob over
 // tool names (`*`) never opens the network. Deny wins, then ask, then allow; no rule = the approval mode decides
 // (asking in auto). Pure.
-import type { Rule } from './rules.js';
+import type { Rule } from './rule.js';
 
 /** The tool name of network rules and of the approval requests the proxy makes. */
 export const NETWORK_TOOL = 'network';

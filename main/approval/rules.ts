@@ -2,24 +2,12 @@
 // and how it names itself in a trace. Pure; storage is main/store/rules.ts, matching is rules-match.ts.
 import { NETWORK_TOOL, checkDomainPattern } from './domain-rules.js';
 import { isInterpreter, runsCodeReason } from './shell-runners.js';
+import type { Rule, RuleAction, RuleScope } from './rule.js';
 
-export type RuleAction = 'allow' | 'deny' | 'ask';
-export type RuleScope = 'session' | 'project' | 'global';
+export type { Rule, RuleAction, RuleScope } from './rule.js';
+
 const RULE_ACTIONS: readonly RuleAction[] = ['allow', 'deny', 'ask'];
 const RULE_SCOPES: readonly RuleScope[] = ['session', 'project', 'global'];
-
-export interface Rule {
-  id: string;
-  action: RuleAction;
-  scope: RuleScope;
-  /** session id, project folder (absolute path) or '' for global */
-  scopeKey: string;
-  /** a tool name or a glob over names (`mcp__github__*`); matched case-insensitively against the resolved target */
-  tool: string;
-  /** exec_command only: a command prefix matched word by word (`git status`), or a glob when it has * or ? */
-  pattern: string | null;
-  createdAt: string;
-}
 
 export type NewRule = Omit<Rule, 'id' | 'createdAt'>;
 
