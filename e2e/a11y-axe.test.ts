@@ -48,11 +48,18 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
 }
 
+/** At 800 px and less the session list starts collapsed (issue 25): open it to pick a session. */
+async function showSessions(page: Page): Promise<void> {
+  const show = page.getByRole('button', { name: 'Show sessions' });
+  if (await show.count()) await show.click();
+}
+
 const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
   {
     name: 'chat',
     open: async (page) => {
       await page.getByRole('button', { name: 'Chat', exact: true }).click();
+      await showSessions(page);
       await page.getByRole('button', { name: /^Open session A11YCHAT/ }).click();
       await page.getByText('a11y-output', { exact: true }).first().waitFor();
     },
@@ -61,6 +68,7 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
     name: 'approval',
     open: async (page) => {
       await page.getByRole('button', { name: 'Chat', exact: true }).click();
+      await showSessions(page);
       await page.getByRole('button', { name: /^Open session A11YWAIT/ }).click();
       await page.getByRole('group', { name: /^Approval needed: exec_command/ }).waitFor();
     },
