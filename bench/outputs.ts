@@ -11,4 +11,5 @@ export const OUTPUTS: Record<string, string[]> = {
   'session-open': ['session-open-12k', 'session-open-100k'],
   'idle-memory': ['idle-memory-host', 'idle-memory-renderer'],
   'trace-ui': ['trace-ui-open-500mb', 'trace-ui-end-100k'],
+  worktrees: ['worktree-ready'],
 };

@@ -96,7 +96,7 @@ export async function run(): Promise<BenchResult[]> {
         figureRuns: ready,
         absolute: { tracked_files: FILES, node_modules_files: PACKAGES * FILES_PER_PACKAGE, rounds: ROUNDS },
         notes: [
-          'node_modules is linked entry by entry into a real folder of the worktree, never copied',
+          'node_modules is linked entry by entry into a real folder of the worktree, never copied, and left out of the .worktreeinclude search',
           'each round removes its worktree (worktrees.remove) before the next',
         ],
       }),
