@@ -21,6 +21,7 @@ import { probeSandbox, type SandboxBackend } from './probe.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { seccompProgram } from './seccomp.js';
 import { SANDBOX_DIR_PREFIX, sweepSandboxDirs } from './sweep.js';
+import { unpackedPath } from '../../os/asar.js';
 
 /** temp folders already swept by this process */
 let swept = false;
@@ -87,8 +88,9 @@ interface Setup {
   started?: Promise<void>;
 }
 
-/** The command server a box runs (plain JavaScript, found next to this file in the sources and from the bundle). */
-const PTY_SERVER = path.join(FLOE_ROOT, 'main', 'environment', 'sandbox', 'pty-server.mjs');
+/** The command server a box runs (plain JavaScript, found next to this file in the sources and from the bundle; in a
+ * packaged app unpacked beside the archive, electron-builder.yml). */
+const PTY_SERVER = unpackedPath(path.join(FLOE_ROOT, 'main', 'environment', 'sandbox', 'pty-server.mjs'));
 
 /** Single-quotes `s` for sh. */
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -337,7 +339,7 @@ export class CommandSandbox {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: this.o.home };
     // the desktop app's binary is Electron: it runs the server as plain Node
     if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
-    const nodePty = createRequire(import.meta.url).resolve('node-pty');
+    const nodePty = unpackedPath(createRequire(import.meta.url).resolve('node-pty'));
     const launch = this.wrap(process.execPath, [PTY_SERVER, nodePty], this.o.workspace, { snapshotFile });
     const box = new Box({
       ...launch,
