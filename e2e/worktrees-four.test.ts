@@ -188,8 +188,8 @@ describe('four sessions in their own worktrees', () => {
     await expect.poll(() => page.getByTestId('session-status').textContent(), { timeout: 60_000 }).toBe('completed');
 
     // abandoned: removing it leaves no worktree, no branch, no folder under FLOE_HOME/worktrees
-    page.once('dialog', (d) => void d.accept());
     await panel.getByRole('button', { name: 'Remove worktree' }).click();
+    await panel.getByRole('group').getByRole('button', { name: 'Remove worktree' }).click();
     await panel.waitFor({ state: 'detached', timeout: 30_000 });
     expect(liveWorktrees(ws)).toBe(1);
     expect(git(ws, 'branch', '--list', 'floe/*')).toBe('');
