@@ -5,6 +5,7 @@ import { isInterpreter, runsCodeReason } from './shell-runners.js';
 import type { Rule, RuleAction, RuleScope } from './rule.js';
 
 export type { Rule, RuleAction, RuleScope } from './rule.js';
+import { WRITE_TOOL, checkFolderPattern } from './write-rules.js';
 
 const RULE_ACTIONS: readonly RuleAction[] = ['allow', 'deny', 'ask'];
 const RULE_SCOPES: readonly RuleScope[] = ['session', 'project', 'global'];
@@ -56,9 +57,19 @@ export function validateRule(r: {
       if (!d.ok) throw new RuleInputError(d.error);
       stored = d.pattern;
     }
+  } else if (tool.toLowerCase() === WRITE_TOOL) {
+    tool = WRITE_TOOL;
+    if (r.action !== 'allow' || r.scope !== 'project')
+      throw new RuleInputError(
+        `a ${WRITE_TOOL} rule makes a folder writable for one project: write it as an allow rule of project scope`,
+      );
+    const f = checkFolderPattern(pattern ?? '');
+    if (!f.ok) throw new RuleInputError(f.error);
+    stored = f.folder;
   } else if (pattern !== null && tool !== 'exec_command') {
     throw new RuleInputError(
-      `a pattern ("${pattern}") only applies to exec_command (a command) or network (a domain), not to ${tool}`,
+      `a pattern ("${pattern}") only applies to exec_command (a command), network (a domain) or ${WRITE_TOOL} ` +
+        `(a folder), not to ${tool}`,
     );
   }
   if (r.scope === 'global' && r.scopeKey) throw new RuleInputError('a global rule has no session or project');

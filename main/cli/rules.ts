@@ -3,7 +3,9 @@
 // approvals itself.
 import type { Command } from 'commander';
 import { displaySafe, ruleLabel, validateRule, type Rule, type RuleScope } from '../approval/rules.js';
+import { WRITE_TOOL } from '../approval/write-rules.js';
 import { dbPath, floeHome } from '../config/home.js';
+import { realWritableFolder } from '../environment/sandbox/writable-folder.js';
 import { ensureDefaults } from '../config/load.js';
 import { openStore, type Store } from '../store/index.js';
 import { fail } from './exit.js';
@@ -73,9 +75,13 @@ export function registerRulesCommand(program: Command): void {
             fail(`--session: there is no session ${o.session}; see floe traces list`);
           scopeKey = o.session!;
         } else if (scope === 'project') scopeKey = resolveWorkspace(o.workspace);
-        const rule = store.rules.add(
-          validateRule({ action, scope, scopeKey, tool, pattern: pattern.join(' ') || null }),
-        );
+        const valid = validateRule({ action, scope, scopeKey, tool, pattern: pattern.join(' ') || null });
+        if (valid.tool === WRITE_TOOL) {
+          const r = realWritableFolder(valid.pattern!, floeHome());
+          if ('error' in r) fail(r.error);
+          valid.pattern = r.folder;
+        }
+        const rule = store.rules.add(valid);
         process.stdout.write(line(rule) + '\n');
       }),
     );

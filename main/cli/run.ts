@@ -1,5 +1,6 @@
 // `floe run <prompt>`: one task, headless. Human-readable streaming by default, `--json` = every OmniMessage as
 // one JSON line on stdout. Exit 0 when the task completed, 1 when it failed or was aborted.
+import { writableFolders } from '../approval/write-rules.js';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { OmniMessage } from '../../shared/omni/types.js';
@@ -136,6 +137,8 @@ export async function openCliSession(
       agent: flags.agent,
       bare: flags.bare,
       onTraceRecord: recorder.onTraceRecord,
+      // the project's writable-folder rules, read at each command's launch
+      writableFolders: (sessionId, workspace) => writableFolders(recorder.rules(sessionId, workspace)),
       ...engineKnobs(),
     });
     // one writer per session: claimed before its trace is read (resume) or right after it is created (new)

@@ -1,6 +1,8 @@
 // Handlers for approval rules (issue 13): list, add, remove. Session rules are keyed by the root session id,
 // project rules by the project's folder, so the CLI and the desktop share them. Must not decide approvals.
 import type { ApiRule } from '../../shared/api.js';
+import { WRITE_TOOL } from '../approval/write-rules.js';
+import { realWritableFolder } from '../environment/sandbox/writable-folder.js';
 import { displaySafe, ruleLabel, validateRule, type Rule } from '../approval/rules.js';
 import type { HostContext } from './context.js';
 import { badRequest, notFound } from './errors.js';
@@ -27,6 +29,13 @@ function projectPath(ctx: HostContext, projectId: string): string {
   return p.path;
 }
 
+/** A writable-folder rule's folder as stored (its real path), or a bad_request saying what, where and what to do. */
+function checkedFolder(folder: string, floeHome: string): string {
+  const r = realWritableFolder(folder, floeHome);
+  if ('error' in r) throw badRequest(`${r.error[0].toUpperCase()}${r.error.slice(1)}.`);
+  return r.folder;
+}
+
 export function ruleHandlers(ctx: HostContext): Handlers<'rules.list' | 'rules.add' | 'rules.remove'> {
   const { store } = ctx;
   return {
@@ -48,7 +57,9 @@ export function ruleHandlers(ctx: HostContext): Handlers<'rules.list' | 'rules.a
         else if (sessionId) scopeKey = projectKeyOf(ctx, mustSession(ctx, sessionId).id) ?? '';
         if (!scopeKey) throw badRequest('A project rule needs projectId (or a sessionId whose session has a project).');
       }
-      return ruleView(store.rules.add(validateRule({ action, scope, scopeKey, tool, pattern: pattern ?? null })));
+      const rule = validateRule({ action, scope, scopeKey, tool, pattern: pattern ?? null });
+      if (rule.tool === WRITE_TOOL) rule.pattern = checkedFolder(rule.pattern!, ctx.home);
+      return ruleView(store.rules.add(rule));
     },
     'rules.remove': ({ ruleId }) => {
       if (!store.rules.remove(ruleId)) throw notFound(`There is no rule with id ${ruleId}; it was removed already.`);

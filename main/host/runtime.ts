@@ -2,6 +2,7 @@
 // memory (resumed from their trace after a restart), incremental trace indexing with `trace.indexed` events, and
 // the driving of one task per session (messages → events, status and token totals → SQLite).
 // Must not decide approvals (broker) or touch terminals beyond attaching registries (terminal hub).
+import { writableFolders } from '../approval/write-rules.js';
 import { isEvent } from '../../shared/omni/guards.js';
 import type { OmniMessage } from '../../shared/omni/types.js';
 import { statSync } from 'node:fs';
@@ -65,11 +66,24 @@ export class Runtime {
         retrySchedule: this.opts.retrySchedule,
         requestTimeoutMs: this.opts.requestTimeoutMs,
         onTraceRecord: (sessionId, file, offset, length, msg) => this.indexed(sessionId, file, offset, length, msg),
+        writableFolders: (sessionId, workspace) => this.writableFolders(sessionId, workspace),
       });
       a.catch(() => this.agents.delete(name));
       this.agents.set(name, a);
     }
     return a;
+  }
+
+  /**
+   * The folders the writable-folder rules of a session's project name (its root's project; a session without one,
+   * its workspace), read from the store at each command's launch.
+   */
+  private writableFolders(sessionId: string, workspace: string): readonly string[] {
+    let row = this.store.sessions.get(sessionId);
+    for (let i = 0; row && !row.projectId && row.parentSessionId && i < 8; i++)
+      row = this.store.sessions.get(row.parentSessionId);
+    const project = row?.projectId ? this.store.projects.get(row.projectId) : undefined;
+    return writableFolders(this.store.rules.applicable(null, project?.path ?? workspace));
   }
 
   /** Config changed: new sessions use a freshly loaded agent; live sessions keep theirs (see refreshLiveModels). */

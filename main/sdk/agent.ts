@@ -54,6 +54,11 @@ export interface AgentOptions {
   requestTimeoutMs?: number;
   /** called after each trace record is written (the store's index) */
   onTraceRecord?: TraceListener;
+  /**
+   * the folders the project's writable-folder rules name for a session's commands, asked at every launch (hosts
+   * read them from the store: main/approval/write-rules.ts)
+   */
+  writableFolders?: (sessionId: string, workspace: string) => readonly string[];
 }
 
 export interface CreateSessionOptions {
@@ -302,6 +307,7 @@ export class Agent {
       network: sb?.network,
       // a session in its own worktree also writes its git dir and the shared objects and refs (main/worktrees)
       extraWritable: [...(sb?.writable ?? []), ...(commandOptions?.extraWritableRoots ?? [])],
+      ruleWritable: this.opts.writableFolders ? () => this.opts.writableFolders!(id, workspace) : undefined,
     });
     const reapDir = path.join(this.home, 'commands');
     const commands = new CommandRegistry({

@@ -97,6 +97,8 @@ export type Fact = { type: string } & (
       toolCallId: string;
       what: 'network' | 'write';
       target: string;
+      /** a refused write: the folder a writable-folder rule would open */
+      folder?: string;
       message: string;
       exact: boolean;
     }
@@ -371,6 +373,7 @@ export function interpret(m: OmniMessage): Fact {
         toolCallId: str(p.tool_call_id) ?? '',
         what: p.kind === 'network' ? 'network' : 'write',
         target: str(p.target) ?? '',
+        ...(str(p.folder) ? { folder: str(p.folder) } : {}),
         message: str(p.message) ?? '',
         exact: p.source === 'proxy',
       };

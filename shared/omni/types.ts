@@ -219,6 +219,8 @@ interface SandboxViolationPayload {
   kind: 'network' | 'write';
   /** the domain refused, or the path whose write was refused */
   target: string;
+  /** a refused write: the folder a writable-folder rule would open (the path's folder, or the path if a folder) */
+  folder?: string;
   message: string;
   /** `proxy`: the network proxy refused it (exact); `output`: the command's output says so (a guess) */
   source: 'proxy' | 'output';

@@ -126,7 +126,7 @@ describe('floe rules', () => {
     const pat = await runCli(['rules', 'add', 'allow', 'read_image', 'x', '--global'], { home: env.home });
     expect([pat.code, pat.stderr]).toEqual([
       2,
-      'floe: a pattern ("x") only applies to exec_command (a command) or network (a domain), not to read_image\n',
+      'floe: a pattern ("x") only applies to exec_command (a command), network (a domain) or sandbox_write (a folder), not to read_image\n',
     ]);
     const ws = await runCli(['rules', 'add', 'allow', 'exec_command', 'ls', '--workspace', '/nonexistent/x'], {
       home: env.home,

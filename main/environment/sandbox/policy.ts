@@ -81,7 +81,7 @@ export const SECRET_HOME_PATHS = [
 ];
 
 /** Container and system daemon sockets outside /run (which is hidden as a whole on Linux). */
-const CONTAINER_SOCKETS = [
+export const CONTAINER_SOCKETS = [
   '/var/run/docker.sock',
   '/var/run/containerd',
   '/var/run/podman',

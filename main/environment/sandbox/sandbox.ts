@@ -6,7 +6,7 @@
 // a new protected file, another login snapshot) is retired and a new one built, so those are hidden too. When the
 // sandbox cannot run (or is turned off in system_config.yaml) it says so once (takeWarnings) and `active` is
 // false: approval mode `auto` then asks for every command. Must not decide approvals.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { seatbeltProfile } from './seatbelt.js';
 import { seccompProgram } from './seccomp.js';
 import { SANDBOX_DIR_PREFIX, sweepSandboxDirs } from './sweep.js';
 import { unpackedPath } from '../../os/asar.js';
+import { writableFolderError } from './writable-check.js';
 
 /** temp folders already swept by this process */
 let swept = false;
@@ -36,6 +37,12 @@ export interface CommandSandboxOptions {
   /** keep the host network (default false: loopback only) */
   network?: boolean;
   extraWritable?: string[];
+  /**
+   * the folders the project's writable-folder rules name now (main/approval/write-rules.ts), read at every launch:
+   * a rule added during the session takes effect with the next command (a new box). Each is resolved to its real
+   * path and checked again (writable-check.ts); one that is refused now is left out.
+   */
+  ruleWritable?: () => readonly string[];
   /**
    * names the egress proxy resolves without DNS (tests play external hosts on 127.0.0.1 with it); the proxy is on
    * unless `egress: false`
@@ -53,6 +60,14 @@ export interface Launch {
   file: string;
   args: string[];
 }
+
+const realOr = (p: string): string => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+};
 
 /** Where sandboxed commands may write besides the workspace: FLOE_HOME/scratch. */
 const scratchDirOf = (floeHome: string): string => path.join(floeHome, 'scratch');
@@ -248,6 +263,25 @@ export class CommandSandbox {
     return out;
   }
 
+  /** The folders of the project's writable-folder rules, real paths that pass the check now. */
+  private ruleFolders(): string[] {
+    const out: string[] = [];
+    for (const f of this.o.ruleWritable?.() ?? []) {
+      let real: string;
+      try {
+        real = realpathSync(f);
+      } catch {
+        continue; // gone: nothing to make writable
+      }
+      if (
+        !writableFolderError(real, { home: realOr(this.o.home), floeHome: realOr(this.o.floeHome) }) &&
+        !out.includes(real)
+      )
+        out.push(real);
+    }
+    return out;
+  }
+
   /** The policy for a launch now (paths as they are at this moment). */
   policy(snapshotFile?: string): SandboxPolicy {
     const o = this.o;
@@ -258,7 +292,7 @@ export class CommandSandbox {
       tmpDir: this.tmpDir ?? tmpdir(),
       scratchDir: scratchDirOf(o.floeHome),
       snapshotFile,
-      extraWritable: o.extraWritable,
+      extraWritable: [...(o.extraWritable ?? []), ...this.ruleFolders()],
       keepReadable: [FLOE_ROOT, process.cwd()],
       kind: kindOf,
     });

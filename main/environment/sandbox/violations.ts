@@ -47,7 +47,8 @@ export function findViolations(output: string): Violation[] {
           target,
           message:
             `sandbox: a write to ${target} was refused (only the workspace, /tmp and FLOE_HOME/scratch are ` +
-            'writable); if the project needs that folder, add it to sandbox.writable in system_config.yaml',
+            'writable); if the project needs that folder, allow writing it in this project (the button on the ' +
+            'tool card, or floe rules add allow sandbox_write <folder>)',
         });
       }
       break;

@@ -2,6 +2,8 @@
 // to `yield_time_ms` streaming the clean output as it arrives; a command still running moves to the background with a
 // process_id for input_command. Sessions live in ctx.services.commands. Must not frame, truncate or time out the
 // call (the Environment does) and never appends notes to the text.
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { eventMsg } from '../../../shared/omni/builders.js';
 import { CommandCapError } from '../commands/registry.js';
 import { EXEC_DEFAULT_WAIT_MS, NO_REGISTRY_NOTE, clampWait } from '../commands/outcome.js';
@@ -13,6 +15,16 @@ import { START_WAIT_MS, waitCommandStart, waitStreaming } from '../commands/stre
 import type { Tool } from '../types.js';
 
 const TIMEOUT_MS = 120000;
+
+/** The folder a writable-folder rule would open for a refused write: the path itself if a folder, else its folder. */
+const folderOf = (target: string): string => {
+  try {
+    if (statSync(target).isDirectory()) return target;
+  } catch {
+    /* not there (the write was refused): its folder */
+  }
+  return path.dirname(target);
+};
 
 /** A network failure while the proxy runs: the program did not use it (commands have no other way out). */
 const proxyNote = (v: { kind: string; target?: string; message: string }): string =>
@@ -131,6 +143,7 @@ export const execCommandTool: Tool = {
               tool_call_id: ctx.toolCallId,
               kind: 'write',
               target: v.target,
+              folder: folderOf(v.target),
               message: v.message,
               source: 'output',
             });

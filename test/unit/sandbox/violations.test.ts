@@ -21,7 +21,8 @@ describe('findViolations', () => {
     ]);
     expect(v[0].message).toBe(
       'sandbox: a write to /etc/x was refused (only the workspace, /tmp and FLOE_HOME/scratch are writable); if the ' +
-        'project needs that folder, add it to sandbox.writable in system_config.yaml',
+        'project needs that folder, allow writing it in this project (the button on the tool card, or floe rules add ' +
+        'allow sandbox_write <folder>)',
     );
   });
 

@@ -65,6 +65,8 @@ export interface Violation {
   what: 'network' | 'write';
   /** the domain or the path */
   target: string;
+  /** a refused write: the folder "Allow writing <folder> in this project" would open */
+  folder?: string;
   message: string;
   /** known exactly (the proxy refused it), not read from the output */
   exact: boolean;
@@ -369,7 +371,13 @@ export function reduceMessage(t0: Transcript, m: OmniMessage): Transcript {
     }
     case 'violation': {
       const t2 = ensureTool(t, f.toolCallId, ts);
-      const v: Violation = { what: f.what, target: f.target, message: f.message, exact: f.exact };
+      const v: Violation = {
+        what: f.what,
+        target: f.target,
+        ...(f.folder ? { folder: f.folder } : {}),
+        message: f.message,
+        exact: f.exact,
+      };
       return update<ToolItem>(t2, toolKey(f.toolCallId), (i) =>
         i.violations?.some((o) => o.what === v.what && o.target === v.target)
           ? i
