@@ -4,7 +4,6 @@
 // `sandbox_write` count; a glob over tool names never opens a folder. What a folder may not be (a secret, the home
 // folder…) is main/environment/sandbox/writable-check.ts, which knows the policy's paths. Pure.
 import path from 'node:path';
-import type { Rule } from './rules.js';
 
 /** The tool name of writable-folder rules. */
 export const WRITE_TOOL = 'sandbox_write';
@@ -22,7 +21,9 @@ export function checkFolderPattern(raw: string): { ok: true; folder: string } | 
 }
 
 /** The folders a project's writable-folder rules name (allow, project scope, tool exactly `sandbox_write`). */
-export function writableFolders(rules: readonly Rule[]): string[] {
+export function writableFolders(
+  rules: readonly { tool: string; action: string; scope: string; pattern: string | null }[],
+): string[] {
   return rules
     .filter((r) => r.tool === WRITE_TOOL && r.action === 'allow' && r.scope === 'project' && r.pattern)
     .map((r) => r.pattern!);
