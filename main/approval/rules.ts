@@ -3,9 +3,9 @@
 import { NETWORK_TOOL, checkDomainPattern } from './domain-rules.js';
 import { isInterpreter, runsCodeReason } from './shell-runners.js';
 import type { Rule, RuleAction, RuleScope } from './rule.js';
+import { WRITE_TOOL, checkFolderPattern } from './write-rules.js';
 
 export type { Rule, RuleAction, RuleScope } from './rule.js';
-import { WRITE_TOOL, checkFolderPattern } from './write-rules.js';
 
 const RULE_ACTIONS: readonly RuleAction[] = ['allow', 'deny', 'ask'];
 const RULE_SCOPES: readonly RuleScope[] = ['session', 'project', 'global'];
