@@ -2,8 +2,9 @@
 // scripted model and the real sandbox (bwrap): a command in mode auto that writes a folder outside the workspace
 // is refused, the call's sandbox_violation names the path and its folder; rules.add (what the tool card's "Allow
 // writing <folder> in this project" calls) stores the folder's real path, and the same session's next command
-// (a new box, the policy changed) writes there. A folder that leads into Floe's own home (a symlink) or the home
-// folder is refused with a clear error, and nothing is stored.
+// (a new box, the policy changed) writes there; once the rule is removed, the next one is refused again. A folder
+// that leads into Floe's own home (a symlink), the home folder or a missing folder is refused with a clear error,
+// and nothing is stored.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,7 @@ const payloads = async (h: HostService, sessionId: string, type: string) =>
     .map((m: any) => m.payload);
 
 describe('a refused write becomes a writable-folder rule of the project', () => {
-  it('the violation names the folder; the rule added through rules.add lets the next command write there', async () => {
+  it('the violation names the folder; the rule added through rules.add lets the next command write there, until removed', async () => {
     const { server, env, outside, h } = await setup([]);
     const target = path.join(outside, 'x');
     const p = await ok(h, 'projects.add', { path: env.workspace });
@@ -69,6 +70,13 @@ describe('a refused write becomes a writable-folder rule of the project', () => 
     expect(fs.existsSync(target)).toBe(true);
     // still exactly one violation: the second call was not refused
     expect((await payloads(h, s.id, 'sandbox_violation')).map((x: any) => x.tool_call_id)).toEqual(['w1']);
+
+    // the rule removed: the next command is refused again
+    await ok(h, 'rules.remove', { ruleId: rule.id });
+    server.push(exec(`touch ${outside}/y; echo done-3`, 'w3'), { reply: { text: 'ok' } });
+    expect(await runToEnd(h, s.id, 'write after removal')).toBe('completed');
+    expect(fs.existsSync(path.join(outside, 'y'))).toBe(false);
+    expect((await payloads(h, s.id, 'sandbox_violation')).map((x: any) => x.tool_call_id)).toEqual(['w1', 'w3']);
   });
 
   it('refuses a folder that leads into FLOE_HOME or is the home folder, saying why; nothing is stored', async () => {
