@@ -42,10 +42,11 @@ export function entriesAt(
 ): ApiCheckpoint[] {
   const next = view[index + 1];
   if (!entries.length || (next && next.kind !== 'user')) return [];
+  // from this turn's user message; the first turn also takes what ended before any prompt
   let start = -Infinity;
   for (let i = index; i >= 0; i--) {
     if (view[i]!.kind === 'user') {
-      start = Date.parse(view[i]!.ts);
+      if (i !== view.findIndex((v) => v.kind === 'user')) start = Date.parse(view[i]!.ts);
       break;
     }
   }
