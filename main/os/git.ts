@@ -30,7 +30,7 @@ export interface GitCall {
 }
 
 /** The process environment without GIT_*, prompts off, C locale, then `extra`. */
-export function gitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+function gitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) out[k] = v;
   return { ...out, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...extra };

@@ -1,7 +1,8 @@
 // What the operating system says about processes, in one place: whether a pid exists, its /proc/<pid>/stat fields
 // (state, parent, group, start time), its starting environment, and the list of pids. Linux reads /proc; elsewhere
 // only `kill(pid, 0)` answers, and the /proc readers return undefined. Never throws; holds no state; knows nothing
-// of commands, sessions or claims (main/environment/commands and main/store build on it).
+// of commands, sessions or claims (main/environment/commands and main/store build on it). Also a process's direct
+// children and its pid in each PID namespace (the sandbox's session box maps its commands' pids through them).
 import { readdirSync, readFileSync } from 'node:fs';
 
 export interface ProcStat {
@@ -76,4 +77,38 @@ export function procEnviron(pid: number): Buffer | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The pids of `NSpid:` in a /proc/<pid>/status text, outermost first (pure; empty when the line is missing). */
+export function parseNsPids(status: string): number[] {
+  const m = /^NSpid:\s*(.*)$/m.exec(status);
+  if (!m) return [];
+  return m[1]
+    .trim()
+    .split(/\s+/)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+/** The pid of `pid` in each PID namespace it is in, outermost (the host's) first; empty when gone or not Linux. */
+export function procNsPids(pid: number): number[] {
+  try {
+    return parseNsPids(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/** Direct children of `pid` forked by its main thread (empty when gone or not Linux). */
+export function procChildren(pid: number): number[] {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split(' ')
+    .filter((s) => s.trim())
+    .map(Number);
 }

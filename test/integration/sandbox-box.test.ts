@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandRegistry, type CommandSession } from '../../main/environment/commands/registry.js';
 import { pidExists } from '../../main/os/procs.js';
-import { parseNsPids } from '../../main/environment/sandbox/host-pid.js';
+import { parseNsPids } from '../../main/os/procs.js';
 import { CommandSandbox } from '../../main/environment/sandbox/sandbox.js';
 import { pgrep, until } from '../helpers/procs.js';
 

@@ -2,7 +2,18 @@
 // that is gone; /proc/<pid>/stat fields, start time and starting environment.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { listPids, pidExists, pidRuns, procEnviron, procStat, processStart } from '../../../main/os/procs.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  listPids,
+  pidExists,
+  pidRuns,
+  procChildren,
+  procEnviron,
+  procNsPids,
+  procStat,
+  processStart,
+} from '../../../main/os/procs.js';
 import { until } from '../../helpers/procs.js';
 
 describe('process facts', () => {
@@ -43,5 +54,39 @@ describe('process facts', () => {
     expect(procStat(parent.pid!)).toBeUndefined();
     expect(pidExists(0)).toBe(false);
     expect(pidExists(-1)).toBe(false);
+  });
+});
+
+describe('one place reads /proc', () => {
+  it('children and namespace pids of a real process', async () => {
+    const child = spawn('sleep', ['30']);
+    try {
+      await until(() => procStat(child.pid!)?.state !== undefined, 5000);
+      expect(procChildren(process.pid)).toContain(child.pid);
+      // not in a PID namespace of its own: one pid, the same as the host's
+      expect(procNsPids(child.pid!)).toEqual([child.pid]);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(procChildren(2 ** 22 + 7)).toEqual([]);
+    expect(procNsPids(2 ** 22 + 7)).toEqual([]);
+  });
+
+  // (programs of their own, main/**/*.mjs such as the sandbox's command server, cannot import TypeScript: not counted)
+  it('no module of main/ outside main/os reads /proc/<pid> itself', () => {
+    const root = path.resolve(import.meta.dirname, '../../../main');
+    const offenders: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) {
+          if (p !== path.join(root, 'os')) walk(p);
+        } else if (e.name.endsWith('.ts') && /\/proc\/\$\{|['"`]\/proc\/['"`]\s*\+/.test(readFileSync(p, 'utf8'))) {
+          offenders.push(path.relative(root, p));
+        }
+      }
+    };
+    walk(root);
+    expect(offenders).toEqual([]);
   });
 });

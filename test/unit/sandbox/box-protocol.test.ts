@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseFromServer } from '../../../main/environment/sandbox/box.js';
-import { hostPidOf, parseNsPids } from '../../../main/environment/sandbox/host-pid.js';
+import { hostPidOf } from '../../../main/environment/sandbox/host-pid.js';
+import { parseNsPids } from '../../../main/os/procs.js';
 
 describe('parseFromServer', () => {
   it('takes each well-formed message', () => {

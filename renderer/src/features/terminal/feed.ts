@@ -17,7 +17,7 @@ export interface FeedConfig {
   maxRate: number;
 }
 
-export const FEED_DEFAULTS: FeedConfig = {
+const FEED_DEFAULTS: FeedConfig = {
   budgetMs: 8,
   maxBacklogFrames: 6,
   initialRate: 2000,
