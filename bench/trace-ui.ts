@@ -21,6 +21,7 @@ import { traceFilePath } from '../main/trace/paths.js';
 import { startWebServer, type WebServer } from '../main/web/index.js';
 import { tempHome } from '../test/helpers/cli.js';
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/helpers/chromium.js';
+import { framesStart, framesStop } from './lib/frames.js';
 import { sleep } from './lib/loop.js';
 import { machine } from './lib/output.js';
 import { makeResult, type BenchResult } from './lib/result.js';
@@ -97,28 +98,6 @@ function writeTrace(
     closeSync(fd);
   }
   return [events, bytes];
-}
-
-async function framesStart(page: Page): Promise<void> {
-  // a string, not a function: tsx would wrap a named inner function in a helper the page does not have
-  await page.evaluate(`(() => {
-    const s = { d: [], on: true, last: 0 };
-    globalThis.__frames = s;
-    const f = (t) => {
-      if (s.last) s.d.push(t - s.last);
-      s.last = t;
-      if (s.on) requestAnimationFrame(f);
-    };
-    requestAnimationFrame(f);
-  })()`);
-}
-
-async function framesStop(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const s = (globalThis as { __frames?: { d: number[]; on: boolean } }).__frames!;
-    s.on = false;
-    return s.d;
-  });
 }
 
 const maxOf = (a: number[]): number => (a.length ? Math.max(...a) : 0);

@@ -20,6 +20,7 @@ import { createHost, type HostService } from '../main/host/index.js';
 import { startWebServer, type WebServer } from '../main/web/index.js';
 import { startModelServer } from '../test/fixtures/model-server.js';
 import { tempHome } from '../test/helpers/cli.js';
+import { framesStart, framesStop } from './lib/frames.js';
 import { sampleRss, sleep, watchLoop, type LoopDelay } from './lib/loop.js';
 import { machine } from './lib/output.js';
 import { makeResult, type BenchResult } from './lib/result.js';
@@ -76,27 +77,6 @@ function rawRead(cwd: string): Promise<{ chars: number; ms: number }> {
 }
 
 // ── in-page probes (run in Chromium) ───────────────────────────────────────────────────────────────────
-async function framesStart(page: Page): Promise<void> {
-  // a string, not a function: tsx would wrap a named inner function in a helper the page does not have
-  await page.evaluate(`(() => {
-    const s = { d: [], on: true, last: 0 };
-    globalThis.__frames = s;
-    const f = (t) => {
-      if (s.last) s.d.push(t - s.last);
-      s.last = t;
-      if (s.on) requestAnimationFrame(f);
-    };
-    requestAnimationFrame(f);
-  })()`);
-}
-
-async function framesStop(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const s = (globalThis as any).__frames as { d: number[]; on: boolean };
-    s.on = false;
-    return s.d;
-  });
-}
 
 /** Installs the echo probe on page B's pane: keydown time of each `q` → when xterm has parsed its echo. */
 async function echoProbe(page: Page): Promise<void> {
