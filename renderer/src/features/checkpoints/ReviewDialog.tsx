@@ -3,6 +3,7 @@
 // the whole turn (or undo of a restore). Every restore is confirmed in place; the outcome shows as a status line.
 // Esc or Close closes it. Presentation only: actions go to the checkpoints store.
 import { useEffect, useRef } from 'react';
+import { formatTimestamp } from '../../../../shared/time-format.js';
 import { InlineConfirm } from '../../app/InlineConfirm.js';
 import { DiffView } from './DiffView.js';
 import { pathsOf, useCheckpoints } from './store.js';
@@ -57,7 +58,7 @@ export function ReviewDialog({ running }: { running: boolean }) {
         <div className="review-title">
           <h2 id="review-title">{turn ? `Changes of “${title}”` : title}</h2>
           <span className="muted">
-            {new Date(entry.endedAt ?? entry.createdAt).toLocaleTimeString()} · {files.length} file
+            {formatTimestamp(entry.endedAt ?? entry.createdAt)} · {files.length} file
             {files.length === 1 ? '' : 's'} <span className="count add">+{added}</span>{' '}
             <span className="count del">−{removed}</span>
           </span>
