@@ -61,7 +61,8 @@ describe('context meter and Compact', () => {
       .getByText(/Show the meter \(E2E-SUMMARY\)/)
       .first()
       .waitFor();
-    expect(await page.locator('[data-kind="user"]').allTextContents()).toEqual(['YouMETERDEMO say something']);
+    // (the message's own text: its Retry/Edit/Fork actions are not part of it)
+    expect(await page.locator('[data-kind="user"] .bubble').allTextContents()).toEqual(['METERDEMO say something']);
     expect(await page.getByText(/Summary of the conversation so far/).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Traces', exact: true }).click();
