@@ -83,7 +83,9 @@ describe('streamed command output', () => {
     const cmd =
       "for i in $(seq 1 3000); do echo \"line $i of the build log\"; done; printf 'bar 1%%'; sleep 0.3; printf '\\rbar 100%%'; exit 2";
     const r = await call(execCommandTool, { cmd });
-    expect(r.deltas.length).toBeGreaterThan(2);
+    // streamed in more than one delta (two 8 KiB chunks already fill the 16 000-character cap when the lines come in
+    // one burst: a full run on a loaded machine saw exactly 2)
+    expect(r.deltas.length).toBeGreaterThanOrEqual(2);
     expect(r.deltas.map((d) => d.output).join('')).toBe(r.final.output);
     expect(r.final.output).toMatch(/^line 1 of the build log\n/);
     expect(r.final.output).toMatch(/\n\[output truncated: exceeded 16000 chars\]\n\[exit code: 2\]$/);
