@@ -4,7 +4,7 @@
 // prebuilt-binary path can be exercised here. A local mirror on 127.0.0.1 plays GitHub releases and Electron's
 // headers server. Good binary: fetched, verified by loading it "under Electron", installed, app built and launched.
 // Nothing fetchable: one line naming the reasons, then browser mode.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -113,20 +113,25 @@ function startApp(
         // gone
       }
     };
-    const watchdog = setTimeout(kill, 170_000);
+    let url: string | undefined;
+    let watchdog = setTimeout(kill, 170_000);
     child.stdout.on('data', (d) => {
       out += d;
       const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) {
+      if (m && !url) {
+        // browser mode came up: that is all this test needs. start.mjs runs `floe web` in a process group of its own
+        // and passes SIGTERM on to it, so stop it that way (SIGKILL to start.mjs's group left `floe web` running);
+        // the watchdog ends both groups if that does not happen within 10 s
+        url = m[1];
         clearTimeout(watchdog);
-        kill(); // browser mode came up: that is all this test needs
-        resolve({ code: null, out, err, url: m[1] });
+        watchdog = setTimeout(kill, 10_000);
+        child.kill('SIGTERM');
       }
     });
     child.stderr.on('data', (d) => (err += d));
     child.on('exit', (code) => {
       clearTimeout(watchdog);
-      resolve({ code, out, err });
+      resolve(url ? { code: null, out, err, url } : { code, out, err });
     });
   });
 }
@@ -170,6 +175,9 @@ describe('npm start with Electron present', () => {
       /^better-sqlite3 for Electron's ABI could not be fetched or compiled \(download failed: .+; compiling failed: .+\); starting browser mode instead\.$/,
     );
     expect(existsSync(path.join(root, 'launched.txt'))).toBe(false);
+    // stopping start.mjs stopped the `floe web` it started (it runs in a process group of its own)
+    const left = spawnSync('pgrep', ['-f', path.join(root, 'bin', 'floe.mjs')], { encoding: 'utf8' }).stdout.trim();
+    expect(left, 'floe web still running after start.mjs stopped').toBe('');
     // the compile fallback ran in a staging copy: the Node build behind the linked package is untouched
     expect(existsSync(NODE_BUILD)).toBe(true);
   }, 180_000);
