@@ -55,7 +55,12 @@ export function tempHome(opts: {
     fs.mkdirSync(path.join(home, 'agents/default'), { recursive: true });
     fs.writeFileSync(path.join(home, 'agents/default/system_config.yaml'), opts.systemConfig);
   }
-  return { home, workspace, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+  // retries: a session's background login capture may still be ending when a test removes its home (ENOTEMPTY)
+  return {
+    home,
+    workspace,
+    cleanup: () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
+  };
 }
 
 export interface CliResult {
