@@ -55,11 +55,13 @@ export function tempHome(opts: {
     fs.mkdirSync(path.join(home, 'agents/default'), { recursive: true });
     fs.writeFileSync(path.join(home, 'agents/default/system_config.yaml'), opts.systemConfig);
   }
-  // retries: a session's background login capture may still be ending when a test removes its home (ENOTEMPTY)
+  // retries: a session's background login capture is shared by the sessions of one HOME and goes on after they are
+  // disposed, writing into FLOE_HOME/shell-snapshots when it ends (ENOTEMPTY seen under load); rmSync retries with a
+  // linear back-off (0.1 s, 0.2 s, … about 20 s in all at worst)
   return {
     home,
     workspace,
-    cleanup: () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
+    cleanup: () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 }),
   };
 }
 
