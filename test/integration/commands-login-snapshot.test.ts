@@ -10,6 +10,7 @@ import {
   rmSync,
   statSync,
   utimesSync,
+  watch,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -145,6 +146,35 @@ describe('login environment snapshot', () => {
     const gone = () => !existsSync(join(home, '.lock')) && pgrep(`sleep ${tag}`).length === 0;
     expect(await until(gone, 15_000)).toBe(true);
   }, 30_000);
+
+  it('a capture outliving its session creates nothing in the snapshot folder after the session is closed', async () => {
+    // a test (or a user) removing FLOE_HOME after closing a session raced the capture's scratch files: ENOTEMPTY
+    const tag = `1.${process.pid}${Math.floor(Math.random() * 1000)}`;
+    const profile = `: > "$HOME/.started"\nsleep ${tag}\nexport LATE=1\n`;
+    const { home, dir, reg } = setup(profile);
+    expect(await until(() => existsSync(join(home, '.started')), 10_000)).toBe(true);
+    await reg.disposeAll();
+    const created: string[] = [];
+    const watcher = watch(dir, (_event, name) => created.push(String(name)));
+    cleanup.push(() => watcher.close());
+    expect(await until(() => pgrep(`sleep ${tag}`).length === 0, 15_000)).toBe(true);
+    // the capture's report, its clean-shell check and its clean-up follow the sleep: give them time to happen
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(created).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 30_000);
+
+  it('sweeps the scratch folder a capture of a process that is gone left in the temp folder', () => {
+    const left = join(tmpdir(), 'floe-login-4194305-abcdef');
+    mkdirSync(left, { recursive: true });
+    writeFileSync(join(left, 'snapshot.sh.env'), 'SECRET=1\n');
+    const dir = mkdtempSync(join(tmpdir(), 'floe-snap-sweep-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    cleanup.push(() => rmSync(left, { recursive: true, force: true }));
+    const reg = new CommandRegistry({ env: { HOME: dir }, loginSnapshot: { dir, sessionId: 'now' } });
+    cleanup.push(() => reg.disposeAll());
+    expect(existsSync(left)).toBe(false);
+  });
 
   it('sessions with the same environment and profile share one login shell; each keeps its own file', async () => {
     const { home, dir, reg } = setup(PROFILE);

@@ -21,10 +21,14 @@ afterEach(async () => {
 function setup(
   profile: string,
   snapshot?: { timeoutMs?: number },
+  files: Record<string, string> = {},
 ): { home: string; dir: string; reg: CommandRegistry } {
   const home = mkdtempSync(join(tmpdir(), 'floe-slow-home-'));
   const dir = mkdtempSync(join(tmpdir(), 'floe-slow-snap-'));
   writeFileSync(join(home, '.bash_profile'), profile);
+  // before the registry: it starts the login shell at once, which on a loaded machine read the profile before a
+  // file written after it existed
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(home, name), text);
   const opts: CommandRegistryOptions = { env: { HOME: home } };
   if (snapshot) opts.loginSnapshot = { dir, sessionId: 'slow', timeoutMs: snapshot.timeoutMs };
   const reg = new CommandRegistry(opts);
@@ -92,8 +96,7 @@ describe('slow and locked login profiles', () => {
   it('a profile stuck on a stale lock: one warning, then commands run without it', async () => {
     // pyenv's rehash waits up to 60 s for a lock a killed shell left behind
     const locked = 'while [ -e "$HOME/.pyenv-shim" ]; do sleep 0.1; done\nexport FROM_PROFILE=yes\n';
-    const { home, reg } = setup(locked, { timeoutMs: 1500 });
-    writeFileSync(join(home, '.pyenv-shim'), '');
+    const { home, reg } = setup(locked, { timeoutMs: 1500 }, { '.pyenv-shim': '' });
     const first = await exec(reg, home, 'echo "${FROM_PROFILE:-no profile}"', 500);
     expect(first.output).toBe('no profile\n');
     expect(first.warnings).toHaveLength(1);

@@ -13,7 +13,17 @@
 // Must not run commands or know about tools.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pidExists } from '../../os/procs.js';
 import { TAG_VAR } from './containment.js';
@@ -58,19 +68,29 @@ function profileSignature(home: string): string {
   return parts.join('|');
 }
 
-/** Removes snapshot files whose owning process is gone (a host that crashed left them). */
+/** the prefix of a capture's scratch folder in the OS temp folder, followed by the capturing process's pid */
+const SCRATCH_PREFIX = 'floe-login-';
+
+/**
+ * Removes snapshot files whose owning process is gone (a host that crashed left them), and the scratch folders of
+ * captures such a process left in the OS temp folder.
+ */
 export function sweepSnapshots(dir: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    const pid = Number(/^(\d+)-/.exec(n)?.[1]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidExists(pid))
-      rmSync(join(dir, n), { force: true });
-  }
+  const sweep = (folder: string, pattern: RegExp) => {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      const pid = Number(pattern.exec(n)?.[1]);
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidExists(pid))
+        rmSync(join(folder, n), { recursive: true, force: true });
+    }
+  };
+  sweep(dir, /^(\d+)-/);
+  sweep(tmpdir(), new RegExp(`^${SCRATCH_PREFIX}(\\d+)-`));
 }
 
 interface RunResult {
@@ -288,11 +308,15 @@ function sharedCapture(r: CaptureRequest): Promise<CaptureOutcome> {
   return entry.outcome;
 }
 
-/** Runs the login shell once, builds the snapshot text and checks that it loads in a clean shell. */
+/**
+ * Runs the login shell once, builds the snapshot text and checks that it loads in a clean shell. Its scratch files
+ * live in a private folder (0700) of the OS temp folder, not in the snapshot folder: a capture outlives the session
+ * that asked for it, and must not write under a FLOE_HOME being removed (it recreated the folder: ENOTEMPTY).
+ */
 async function captureOnce(r: CaptureRequest): Promise<CaptureOutcome> {
-  const { dir, env, home, timeoutMs } = r;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const tmp = join(dir, `${process.pid}-capture.tmp-${randomBytes(4).toString('hex')}`);
+  const { env, home, timeoutMs } = r;
+  const scratch = mkdtempSync(join(tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
+  const tmp = join(scratch, 'snapshot.sh');
   const parts = ['env', 'functions', 'aliases', 'options'].map((p) => `${tmp}.${p}`);
   try {
     const cwd = statSync(home, { throwIfNoEntry: false })?.isDirectory() ? home : '/';
@@ -332,6 +356,6 @@ async function captureOnce(r: CaptureRequest): Promise<CaptureOutcome> {
     }
     return { ok: true, text };
   } finally {
-    for (const p of [...parts, tmp]) rmSync(p, { force: true });
+    rmSync(scratch, { recursive: true, force: true });
   }
 }

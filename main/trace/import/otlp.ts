@@ -50,7 +50,8 @@ function attrsOf(list: RawSpan['attributes']): Record<string, Val> {
   for (const kv of list ?? []) o[kv.key] = anyOf(kv.value);
   return o;
 }
-const msOf = (ns: string | number | undefined): number => Number(BigInt(String(ns ?? 0)) / 1_000_000n);
+/** OTLP nanoseconds as milliseconds to the microsecond: records of one millisecond keep their exported order. */
+const msOf = (ns: string | number | undefined): number => Number(BigInt(String(ns ?? 0)) / 1_000n) / 1000;
 const iso = (ms: number): string => new Date(ms).toISOString();
 const str = (v: Val | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: Val | undefined): number | undefined => (typeof v === 'number' ? v : undefined);
@@ -218,7 +219,7 @@ export function otlpToMessages(text: string): { messages: OmniMessage[] } | { er
       const results = inits.map((s) => ({
         server: str(s.a[F.mcpServer]) ?? '?',
         status: s.raw.status?.code === 2 ? 'failed' : 'connected',
-        duration_ms: s.end - s.start,
+        duration_ms: Math.round(s.end - s.start),
         tool_count: num(s.a[F.mcpToolCount]) ?? 0,
         ...(s.raw.status?.code === 2 && s.raw.status.message ? { error: s.raw.status.message } : {}),
       }));

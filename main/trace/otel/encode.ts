@@ -26,8 +26,8 @@ function anyValue(v: AttrValue): AnyValue {
 const kv = (attrs: Record<string, AttrValue>): KeyValue[] =>
   Object.entries(attrs).map(([key, value]) => ({ key, value: anyValue(value) }));
 
-/** Milliseconds since the epoch as OTLP's decimal nanoseconds. */
-const nanos = (ms: number): string => (BigInt(Math.round(ms)) * 1_000_000n).toString();
+/** Milliseconds since the epoch (to the microsecond) as OTLP's decimal nanoseconds. */
+const nanos = (ms: number): string => (BigInt(Math.round(ms * 1000)) * 1_000n).toString();
 
 function spanJson(s: Span) {
   return {

@@ -78,7 +78,17 @@ export function traceToSpans(messages: readonly OmniMessage[], opts: SpanOptions
   let model = typeof meta.model_id === 'string' ? meta.model_id : 'unknown';
   const spans: Span[] = [];
   let seq = 0;
-  const ms = (m: OmniMessage) => Date.parse(m.timestamp);
+  // Records of one millisecond keep their order in the file: each after the first gets 1 µs more (up to 999), which
+  // OTLP's nanosecond times carry and the importer sorts by. Without it two tool outputs of one millisecond came back
+  // in the order of their calls, not of their completion.
+  let lastMs = NaN;
+  let sameMs = 0;
+  const ms = (m: OmniMessage) => {
+    const t = Date.parse(m.timestamp);
+    sameMs = t === lastMs ? Math.min(sameMs + 1, 999) : 0;
+    lastMs = t;
+    return t + sameMs / 1000;
+  };
 
   type Task = { span: Span; done: boolean; lastText?: string };
   let task: Task | undefined;

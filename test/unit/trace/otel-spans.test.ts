@@ -151,3 +151,36 @@ describe('traceToSpans', () => {
     );
   });
 });
+
+describe('records of one millisecond', () => {
+  it('two tool outputs written in the same millisecond come back in the order they finished, not of their calls', () => {
+    const ms = Date.parse('2026-11-30T20:00:00.000Z');
+    const ts = (d: number) => new Date(ms + d).toISOString();
+    const rec = (d: number, type: string, payload: object) => ({ timestamp: ts(d), type, payload }) as OmniMessage;
+    const call = (id: string) => ({
+      type: 'tool_call',
+      name: 'exec_command',
+      arguments: '{"cmd":"true"}',
+      tool_call_id: id,
+    });
+    const out = (id: string) => ({ type: 'tool_call_output', output: id, tool_call_id: id, stop_reason: 'completed' });
+    const same: OmniMessage[] = [
+      { ...meta(), timestamp: ts(0) },
+      rec(1, 'model_msg', { type: 'text', role: 'user', text: 'two at once' }),
+      rec(2, 'event_msg', { type: 'request_begin' }),
+      rec(3, 'model_msg', call('first')),
+      rec(3, 'model_msg', call('second')),
+      rec(4, 'event_msg', { type: 'request_end', status: 'completed' }),
+      // the second call finished first, in the same millisecond as the first
+      rec(9, 'model_msg', out('second')),
+      rec(9, 'model_msg', out('first')),
+    ];
+    const back = otlpToMessages(JSON.stringify(exportRequest(traceToSpans(same, { captureContent: true }))));
+    if ('error' in back) throw new Error(back.error);
+    const outputs = back.messages.filter((m) => (m.payload as { type?: string }).type === 'tool_call_output');
+    expect(outputs.map((m) => [m.timestamp, (m.payload as { tool_call_id: string }).tool_call_id])).toEqual([
+      [ts(9), 'second'],
+      [ts(9), 'first'],
+    ]);
+  });
+});
