@@ -88,13 +88,13 @@ export interface ApiCheckpoint {
   skipped: string[];
 }
 
-interface ApiChangedFile {
+export interface ApiChangedFile {
   path: string;
   status: 'added' | 'modified' | 'deleted' | 'type-changed';
 }
 
 /** One hunk of a file's diff (issue 25): `lines` keep their marker (' ', '-', '+', '\\'). */
-interface ApiHunk {
+export interface ApiHunk {
   header: string;
   oldStart: number;
   oldLines: number;

@@ -3,38 +3,14 @@
 // applied to a file's current text. Pure: no git, no files. Text in, text out: callers that need bytes exactly
 // pass latin1 strings (one character per byte), so any encoding and CR/LF survive untouched.
 import { applyPatch, parsePatch, reversePatch, type StructuredPatch } from 'diff';
+import type { ApiChangedFile, ApiFileDiff, ApiHunk } from '../../shared/api.js';
 
-export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'type-changed';
+// The shapes are the host API's (shared/api.ts): what this module makes is what the review panel receives.
+export type ChangeStatus = ApiChangedFile['status'];
 /** A file that differs between two checkpoints. */
-export interface ChangedFile {
-  path: string;
-  status: ChangeStatus;
-}
-
-interface Hunk {
-  /** the line as git printed it: `@@ -1,3 +1,4 @@ function context` */
-  header: string;
-  oldStart: number;
-  oldLines: number;
-  newStart: number;
-  newLines: number;
-  /** each line with its marker: ' ' context, '-' removed, '+' added, '\' "No newline at end of file" */
-  lines: string[];
-}
-
-export interface FileDiff extends ChangedFile {
-  /** git says "Binary files … differ": no lines to show */
-  binary: boolean;
-  /** `old mode 100755` → `new mode 100644` and the like, as git printed them */
-  notes: string[];
-  hunks: Hunk[];
-  added: number;
-  removed: number;
-  /** the file's diff is larger than the limit: hunks left out (restore the file as a whole) */
-  tooLarge: boolean;
-  /** one hunk can be reverted on its own: a modified text file (not added, deleted or changed in type) */
-  hunkRevertible: boolean;
-}
+export type ChangedFile = ApiChangedFile;
+export type FileDiff = ApiFileDiff;
+type Hunk = ApiHunk;
 
 /** How git quotes a path in a patch header (core.quotepath=false: only `"`, `\` and control characters). */
 const ESCAPES: Record<string, string> = {

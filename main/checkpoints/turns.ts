@@ -1,24 +1,11 @@
 // The checkpoint list as people read it: one entry per turn (its 'before' checkpoint, ending at its 'after' one)
 // and one per restore (ending at the checkpoint it restored; a partial restore — some files or one hunk — ends at
 // its own 'after' snapshot). Pure.
+import type { ApiCheckpoint } from '../../shared/api.js';
 import type { Checkpoint } from './shadow.js';
 
-export interface CheckpointEntry {
-  /** the checkpoint to restore to undo this entry: the turn's start, or the state just before the restore */
-  id: string;
-  kind: 'turn' | 'restore';
-  sessionId: string;
-  title: string;
-  createdAt: string;
-  /** the checkpoint this entry's changes end at (null: the turn has not ended, or ended without a snapshot) */
-  endId: string | null;
-  /** when its changes were complete: the turn's end, or the restore (null: the turn has not ended) */
-  endedAt: string | null;
-  /** a restore of some files or of one hunk (undone file by file), not of the whole folder */
-  partial: boolean;
-  /** files left out of the snapshot for size */
-  skipped: string[];
-}
+/** the host API's checkpoint entry (shared/api.ts): what this module makes is what the review panel receives */
+export type CheckpointEntry = ApiCheckpoint;
 
 /** The 'after' checkpoint of list[i] (newer ones come first). */
 const afterOf = (list: readonly Checkpoint[], i: number): Checkpoint | undefined =>
