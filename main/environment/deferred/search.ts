@@ -3,14 +3,17 @@
 // ids: arguments.ts) are taken out, its words analysed like the tools' fields (analyze.ts: split, stopwords,
 // Porter stems) and ranked by MiniSearch's BM25+ with field boosts (tool-index.ts). A query word also stands,
 // more weakly, for the longer terms its stem begins ("repos" → repositories) and, when no tool contains it, for its
-// WordNet relatives that tools contain ("erase" → delete; wordnet.ts). A word that no tool contains and has no
-// relative in any tool is neutral: it neither ranks nor lowers a match. Each result carries its match strength
+// WordNet relatives that tools contain ("expunge" → delete; wordnet.ts) and, when it is no English word either, for
+// the words of its command's one-line summary in the system manual ("mkdir" → make directories; manual.ts). Tools
+// are indexed with the WordNet synonyms of their names' words too (tool-index.ts). A word that no tool contains and
+// has no relative in any tool is neutral: it neither ranks nor lowers a match. Of several copies of one tool (the
+// same tool on several servers) the best comes in its place and the others after the other tools. Each result carries its match strength
 // (strength.ts: the share of the query's rarity-weighted known words the tool contains); when no tool matches
 // strongly the response says so (`strong_match: false`, a hint) and lists the closest tools. Results are empty only
 // when no tool shares a word with the query. `+word` is required. A query word equal to a tool's whole name puts
 // that tool first. The first result comes in full, the others short (compact.ts); `select:` returns full entries.
 // Ties break by name. Deterministic, no tool running, never throws; its only I/O is WordNet's dictionary files,
-// read on first use (wordnet.ts).
+// read on first use (wordnet.ts), and the manual pages of words no tool contains (manual.ts).
 import { asciiEqualsIgnoreCase } from '../names.js';
 import type { JsonSchema, ToolDefinition } from '../types.js';
 import { splitWords, stem, STOPWORDS } from './analyze.js';
@@ -26,6 +29,7 @@ import {
   type ToolIndex,
   type WeightedTerms,
 } from './tool-index.js';
+import { commandSummary } from './manual.js';
 import { relatedWords, type Relation } from './wordnet.js';
 
 export { splitWords, stem } from './analyze.js';
@@ -66,6 +70,8 @@ export interface SearchOptions {
   relatedFor?: 'all' | 'unknown';
   /** BM25 field boosts (tool-index.ts) */
   rank?: RankOptions;
+  /** weight of the words of a command's manual summary (manual.ts) for a query word no tool contains; 0: off */
+  manualWeight?: number;
   /** weight of the longer terms a query word's stem begins ("repos" → repositories); 0: off; default PREFIX_WEIGHT */
   prefixWeight?: number;
 }
@@ -163,6 +169,38 @@ function addPrefixes(words: QueryWord[], df: ReadonlyMap<string, number>, weight
       if (term.length > own.length && term.startsWith(own) && (word.terms.get(term) ?? 0) < weight) {
         word.terms.set(term, weight);
       }
+    }
+  }
+}
+
+/** weight of the words of a command's manual summary ("mkdir" → make directories) against the word's own 1; chosen
+ * on the tuning set (0.3 and 0.5 scored the same, 0.7 and 1 lowered abstention) */
+const MANUAL_WEIGHT = 0.5;
+
+/**
+ * Adds to each query word that no tool contains and that is not an English word (WordNet does not know it) the
+ * stems of its command's one-line manual summary (manual.ts: "mkdir" → make, directori; "ls" → list, directori,
+ * content) that some tool contains, at `weight`: a command name in a request stands for what the command does.
+ * English words are left out because many are also commands with unrelated pages ("pr" → convert text files for
+ * printing, for a pull request; tuning lost 0.01 top-3 with them).
+ */
+export function addCommandSummaries(
+  words: QueryWord[],
+  df: ReadonlyMap<string, number>,
+  weight = MANUAL_WEIGHT,
+  summaryOf: (word: string) => string | undefined = commandSummary,
+): void {
+  if (!(weight > 0)) return;
+  for (const word of words) {
+    if ([...word.terms.keys()].some((t) => df.has(t))) continue;
+    if (relatedWords(word.word).size > 0) continue;
+    const summary = summaryOf(word.word);
+    if (!summary) continue;
+    for (const part of splitWords(summary)) {
+      if (STOPWORDS.has(part)) continue;
+      const s = stem(part);
+      if (!df.has(s) || (word.terms.get(s) ?? 0) >= weight) continue;
+      word.terms.set(s, weight);
     }
   }
 }
@@ -282,10 +320,12 @@ export function searchTools(
   const index = indexOf(tools);
   joinCompounds(parsed.words, index.df);
   addPrefixes(parsed.words, index.df, options.prefixWeight);
+  const unknown = parsed.words.filter((w) => ![...w.terms.keys()].some((t) => index.df.has(t)));
+  addCommandSummaries(unknown, index.df, options.manualWeight);
   addRelatives(parsed.words, index.df, options.relatedWeight, options.relatedFor);
   const known = parsed.words.filter((w) => [...w.terms.keys()].some((t) => index.df.has(t)));
   const required = parsed.words.filter((w) => w.required).map((w) => w.word);
-  const ranked = rankTools(index, parsed, known, q, options);
+  const ranked = distinctFirst(rankTools(index, parsed, known, q, options));
   const limit = clampMaxResults(maxResults);
   const full = options.fullResults ?? FULL_RESULTS;
   const strongOnes = ranked.filter((r) => r.match === 'strong');
@@ -310,6 +350,26 @@ export function searchTools(
       'is asked, or search again with other words.';
   }
   return out;
+}
+
+/**
+ * The ranking with the best of each group of identical tools (the same signature: one tool served by several
+ * servers, tool-index.ts) in its place and the others after every tool of another group, in their order: copies of
+ * one tool do not fill the first results, and the one shown stands for the others (the product's name in the query
+ * ranks its own first).
+ */
+function distinctFirst(ranked: Ranked[]): Ranked[] {
+  const seen = new Set<string>();
+  const first: Ranked[] = [];
+  const later: Ranked[] = [];
+  for (const r of ranked) {
+    if (seen.has(r.t.signature)) later.push(r);
+    else {
+      seen.add(r.t.signature);
+      first.push(r);
+    }
+  }
+  return [...first, ...later];
 }
 
 const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');

@@ -19,7 +19,13 @@ export interface ToolTerms {
   main: ReadonlySet<string>;
   /** the terms of its name and title */
   nameTerms: ReadonlySet<string>;
+  /** WordNet synonyms of its name's words (tool-index.ts) */
+  related?: ReadonlySet<string>;
 }
+
+/** Credit of a word found only among a tool's name's WordNet synonyms (tool-index.ts; 0.25 to 1 scored alike on
+ * tuning): a relative is weaker evidence than the tool's own word. */
+const RELATED_CREDIT = 0.5;
 
 /** The credit (0..1) a tool gets for one query word: its best term, at full credit in the main fields. */
 function credit(word: WeightedTerms, tool: ToolTerms): number {
@@ -27,6 +33,7 @@ function credit(word: WeightedTerms, tool: ToolTerms): number {
   for (const [term, weight] of word) {
     if (tool.main.has(term)) best = Math.max(best, weight);
     else if (tool.all.has(term)) best = Math.max(best, weight * PROSE_CREDIT);
+    else if (tool.related?.has(term)) best = Math.max(best, weight * RELATED_CREDIT);
   }
   return best;
 }

@@ -1,15 +1,21 @@
 // The search index of a deferred-tool registry, on MiniSearch (npm; BM25+ with field boosts): each tool's name
 // (split on `_`, `__`, `-`, camelCase; aliases too), MCP title, description, parameter names and parameter prose
-// (descriptions and enum values), analysed by analyze.ts (stopwords out, Porter stems). Beside MiniSearch's index it
+// (descriptions and enum values), analysed by analyze.ts (stopwords out, Porter stems), and the WordNet synonyms of
+// the name's words (document expansion: `create_…` also stands for "make"). Beside MiniSearch's index it
 // keeps each tool's set of terms and every term's document frequency, which the match strength needs (strength.ts).
 // Built once per registry array (cached weakly: a session's registry does not change) so a search over 1 000 tools
-// costs only the ranking. Pure: no I/O.
+// costs only the ranking. Its only I/O is WordNet's files (wordnet.ts).
 import MiniSearch from 'minisearch';
 import type { JsonSchema, ToolDefinition } from '../types.js';
 import { analyze, splitWords, STOPWORDS, stem } from './analyze.js';
+import { relatedWords } from './wordnet.js';
 
-const FIELDS = ['name', 'title', 'description', 'paramNames', 'paramText'] as const;
+const FIELDS = ['name', 'title', 'description', 'paramNames', 'paramText', 'related'] as const;
 type Field = (typeof FIELDS)[number];
+
+/** boost of the WordNet synonyms of a tool's name words (document expansion); chosen on the tuning set (0.3, 0.5,
+ * 1, 1.5, 2: top-3 0.76, 0.76, 0.77, 0.76, 0.76) */
+const RELATED_BOOST = 1;
 
 /** How much a match in each field counts (a name word says more than a word deep in a parameter's prose). */
 const FIELD_BOOST: Record<Field, number> = {
@@ -18,6 +24,7 @@ const FIELD_BOOST: Record<Field, number> = {
   description: 1,
   paramNames: 1.5,
   paramText: 0.25,
+  related: RELATED_BOOST,
 };
 
 export interface IndexedTool {
@@ -30,8 +37,13 @@ export interface IndexedTool {
   nameTerms: Set<string>;
   /** the terms of every field but the parameters' prose (where a word says less about what the tool does) */
   main: Set<string>;
+  /** the WordNet synonyms of the name's and title's words that the tool's own text does not hold */
+  related: Set<string>;
   /** lower-case full names and aliases, and the part after `mcp__<server>__` */
   wholeNames: string[];
+  /** the tool's terms without its server's name: equal for the same tool served again (filesystem2) or as a copy
+   * for a similar product (a Gitea server made from GitHub's); search.ts shows one of such tools before the others */
+  signature: string;
 }
 
 export interface ToolIndex {
@@ -63,6 +75,46 @@ function schemaText(
   return { names, text };
 }
 
+/**
+ * Document expansion: the WordNet synonyms (wordnet.ts: the words of their three most frequent senses) of the words
+ * of a tool's name (the part after mcp__<server>__) and title, less the terms the tool's own text holds: `create_…`
+ * also stands for "make", `delete_…` for "erase", `search_…` for "look". Only the name's words: expanding the
+ * first sentence of the description too, or adding derived forms, lowered top-3 on the tuning set.
+ */
+function synonymsOf(def: ToolDefinition, text: Record<Field, string>): string {
+  if (!(RELATED_BOOST > 0)) return '';
+  const bare = def.name.replace(/^mcp__.+?__/, '');
+  const own = new Set(FIELDS.filter((f) => f !== 'related').flatMap((f) => analyze(text[f])));
+  const out = new Set<string>();
+  for (const w of splitWords(`${bare} ${def.title ?? ''}`)) {
+    if (STOPWORDS.has(w) || w.length < 3) continue;
+    for (const [r, rel] of relatedWords(w)) {
+      if (rel !== 'synonym') continue;
+      for (const part of splitWords(r)) {
+        if (STOPWORDS.has(part) || own.has(stem(part))) continue;
+        out.add(part);
+      }
+    }
+  }
+  return [...out].join(' ');
+}
+
+/**
+ * The sorted terms of a tool's fields without its server's name (`mcp__<server>__…`): neither the name's own terms
+ * (filesystem, 2 of filesystem2) nor the terms written inside it (git, hub of GitHub for `github`).
+ */
+function signatureOf(def: ToolDefinition, text: Record<Field, string>): string {
+  const server = /^mcp__(.+?)__/.exec(def.name)?.[1] ?? '';
+  const compact = server.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const own = new Set(analyze(server));
+  const terms = new Set(
+    FIELDS.filter((f) => f !== 'related').flatMap((f) =>
+      analyze(text[f]).filter((t) => !own.has(t) && !(t.length >= 3 && compact.includes(t))),
+    ),
+  );
+  return [...terms].sort().join(' ');
+}
+
 function indexTool(def: ToolDefinition): IndexedTool {
   const names = [def.name, ...(def.aliases ?? [])];
   const { names: params, text: paramText } = schemaText(def.parameters);
@@ -72,16 +124,20 @@ function indexTool(def: ToolDefinition): IndexedTool {
     description: def.description ?? '',
     paramNames: params.join(' '),
     paramText: paramText.join(' '),
+    related: '',
   };
+  text.related = synonymsOf(def, text);
   const lower = names.map((n) => n.toLowerCase());
   const bare = lower.map((n) => /^mcp__.+?__(.+)$/.exec(n)?.[1]).filter((n): n is string => !!n);
   return {
     def,
     text,
-    all: new Set(FIELDS.flatMap((f) => analyze(text[f]))),
+    all: new Set(FIELDS.filter((f) => f !== 'related').flatMap((f) => analyze(text[f]))),
     nameTerms: new Set([...analyze(text.name), ...analyze(text.title)]),
     main: new Set((['name', 'title', 'description', 'paramNames'] as const).flatMap((f) => analyze(text[f]))),
+    related: new Set(analyze(text.related)),
     wholeNames: [...lower, ...bare],
+    signature: signatureOf(def, text),
   };
 }
 
@@ -91,7 +147,7 @@ const processTerm = (w: string): string | null => (STOPWORDS.has(w) ? null : ste
 function build(defs: readonly ToolDefinition[]): ToolIndex {
   const tools = defs.map(indexTool);
   const df = new Map<string, number>();
-  for (const t of tools) for (const term of t.all) df.set(term, (df.get(term) ?? 0) + 1);
+  for (const t of tools) for (const term of new Set([...t.all, ...t.related])) df.set(term, (df.get(term) ?? 0) + 1);
   const mini = new MiniSearch({
     fields: [...FIELDS],
     tokenize: splitWords,

@@ -1,11 +1,23 @@
 // Unit tests for the parts of deferred-tool search (main/environment/deferred/): analysis (tokenizing, stopwords,
 // stemming), argument values in queries, match strength, neutral unknown words, closest tools, compounds, WordNet
-// relatives of words no tool contains, prefix matches, field boosts on MiniSearch, and the server lines of
-// search_extra_tools' description.
+// relatives of words no tool contains, prefix matches, field boosts on MiniSearch, the server lines of
+// search_extra_tools' description, command names read through the manual's summaries, document expansion with
+// WordNet synonyms of tool names, and copies of one tool shown after the other tools.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { analyze, splitWords, stem } from '../../../main/environment/deferred/analyze.js';
 import { splitArguments, valueKind } from '../../../main/environment/deferred/arguments.js';
-import { addRelatives, joinCompounds, parseQuery, searchTools } from '../../../main/environment/deferred/search.js';
+import { commandSummary, nameSummary } from '../../../main/environment/deferred/manual.js';
+import {
+  addCommandSummaries,
+  addRelatives,
+  joinCompounds,
+  parseQuery,
+  searchTools,
+} from '../../../main/environment/deferred/search.js';
 import { serverLines, serverOf } from '../../../main/environment/deferred/servers.js';
 import { coverage, isStrong, PROSE_CREDIT } from '../../../main/environment/deferred/strength.js';
 import { indexOf } from '../../../main/environment/deferred/tool-index.js';
@@ -161,20 +173,22 @@ describe('WordNet relatives of words no tool contains', () => {
     def('mcp__mem__delete_entities', 'Delete entities from the knowledge graph.'),
   ];
   const off = { relatedWeight: { synonym: 0, derived: 0, hypernym: 0 } };
-  it('bridge a paraphrase: "erase" finds the delete tool through its WordNet synonym', () => {
-    expect(names(searchTools('erase the entity Bob', tools))[0]).toBe('mcp__mem__delete_entities');
-    // without relatives "erase" is neutral and the two tools tie on "entity" (then by name)
-    expect(names(searchTools('erase the entity Bob', tools, 5, off))[0]).toBe('mcp__mem__create_entities');
+  // "expunge": WordNet makes "delete" its generalisation (hypernym); the delete tool's own name synonyms (document
+  // expansion, tool-index.ts) do not hold it, so only the query side bridges it
+  it('bridge a paraphrase: "expunge" finds the delete tool through WordNet', () => {
+    expect(names(searchTools('expunge the entity Bob', tools))[0]).toBe('mcp__mem__delete_entities');
+    // without relatives "expunge" is neutral and the two tools tie on "entity" (then by name)
+    expect(names(searchTools('expunge the entity Bob', tools, 5, off))[0]).toBe('mcp__mem__create_entities');
   });
   it('are added at their relation weight, only as stems some tool contains', () => {
     const idx = indexOf(tools);
-    const p = parseQuery('erase entity');
+    const p = parseQuery('expunge entity');
     addRelatives(p.words, idx.df);
-    const erase = p.words[0]!.terms;
-    expect(erase.get(stem('erase'))).toBe(1);
-    expect(erase.get(stem('delete'))).toBeGreaterThan(0);
-    expect(erase.get(stem('delete'))).toBeLessThan(1);
-    expect([...erase.keys()].every((t) => t === stem('erase') || idx.df.has(t))).toBe(true);
+    const expunge = p.words[0]!.terms;
+    expect(expunge.get(stem('expunge'))).toBe(1);
+    expect(expunge.get(stem('delete'))).toBeGreaterThan(0);
+    expect(expunge.get(stem('delete'))).toBeLessThan(1);
+    expect([...expunge.keys()].every((t) => t === stem('expunge') || idx.df.has(t))).toBe(true);
   });
   it('are not added to a word a tool already contains, unless asked for every word', () => {
     const idx = indexOf([def('mcp__x__remove_item', 'Remove an item.'), def('mcp__x__delete_item', 'Delete it.')]);
@@ -282,5 +296,77 @@ describe('server lines', () => {
     ]);
     expect(serverOf('mcp__a__b')).toBe('a');
     expect(serverOf('plain')).toBe('other');
+  });
+});
+
+describe("commands read through the system manual's NAME summaries", () => {
+  it('reads the summary of a man(7) page and of an mdoc(7) page, roff escapes out', () => {
+    expect(nameSummary('.TH MKDIR 1\n.SH NAME\nmkdir \\- make directories\n.SH SYNOPSIS\n')).toBe('make directories');
+    expect(nameSummary('.SH "NAME"\n\\fBgrep\\fR, egrep \\- print lines that match\npatterns\n.SH X')).toBe(
+      'print lines that match patterns',
+    );
+    expect(nameSummary('.Dd 2020\n.Sh NAME\n.Nm cat\n.Nd concatenate and print files\n.Sh SYNOPSIS')).toBe(
+      'concatenate and print files',
+    );
+    expect(nameSummary('.SH SYNOPSIS\nls [x]\n')).toBeUndefined();
+  });
+  it('finds a page of section 1 or 8, gzip or plain, follows a .so link, and never reads a path', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'floe-man-'));
+    try {
+      mkdirSync(join(dir, 'man1'));
+      mkdirSync(join(dir, 'man8'));
+      writeFileSync(join(dir, 'man1', 'frob.1.gz'), gzipSync('.SH NAME\nfrob \\- list directory contents\n'));
+      writeFileSync(join(dir, 'man8', 'zap.8'), '.SH NAME\nzap \\- remove files\n');
+      writeFileSync(join(dir, 'man1', 'frobnicate.1'), '.so man1/frob.1\n');
+      expect(commandSummary('frob', [dir])).toBe('list directory contents');
+      expect(commandSummary('zap', [dir])).toBe('remove files');
+      expect(commandSummary('frobnicate', [dir])).toBe('list directory contents');
+      expect(commandSummary('nothing', [dir])).toBeUndefined();
+      expect(commandSummary('../man1/frob', [dir])).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("gives a word no tool contains and WordNet does not know its command's summary words that tools contain", () => {
+    const tools = [
+      def('mcp__fs__create_directory', 'Create a new directory'),
+      def('mcp__fs__read_file', 'Read a file'),
+    ];
+    const df = indexOf(tools).df;
+    const words = parseQuery('mkdir cat').words;
+    const summaries: Record<string, string> = { mkdir: 'make directories', cat: 'concatenate files and print' };
+    addCommandSummaries(words, df, 0.5, (w) => summaries[w]);
+    expect([...words[0]!.terms]).toEqual([
+      ['mkdir', 1],
+      ['directori', 0.5],
+    ]);
+    // "cat" is an English word (WordNet knows it): its page is not read for it
+    expect([...words[1]!.terms]).toEqual([['cat', 1]]);
+  });
+});
+
+describe('document expansion with WordNet synonyms of tool names', () => {
+  it("finds a tool through a synonym of its name's word that the query-side relatives do not reach", () => {
+    const tools = [def('mcp__shop__get_item', 'Get one item'), def('mcp__shop__search_items', 'Find items by text')];
+    expect(indexOf(tools).tools[1]!.related.has('look')).toBe(true);
+    expect(names(searchTools('look for items', tools))[0]).toBe('mcp__shop__search_items');
+  });
+});
+
+describe('copies of one tool on several servers', () => {
+  it('show one of them before the tools of other groups, the rest after', () => {
+    const tools = [
+      def('mcp__github__create_issue', 'Create a new issue in a GitHub repository'),
+      def('mcp__gitea__create_issue', 'Create a new issue in a Gitea repository'),
+      def('mcp__files__create_file', 'Create a new file'),
+      def('mcp__files2__create_file', 'Create a new file'),
+    ];
+    const sig = indexOf(tools).tools.map((t) => t.signature);
+    expect(sig[0]).toBe(sig[1]);
+    expect(sig[2]).toBe(sig[3]);
+    expect(sig[0]).not.toBe(sig[2]);
+    const got = names(searchTools('create new issue file', tools, 4));
+    expect(got.slice(0, 2).sort()).toEqual(['mcp__files__create_file', 'mcp__gitea__create_issue']);
+    expect(names(searchTools('create new gitea issue', tools, 4))[0]).toBe('mcp__gitea__create_issue');
   });
 });
