@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BASE64 } from './attachments.js';
 import { WorktreeParamsSchemas, type WorktreeResults } from './api-worktrees.js';
 import type { OmniMessage, TokenCounts } from './omni/types.js';
+import type { TimelineRow } from './trace-flatten.js';
+import type { IdleCut } from './trace-idle.js';
 
 // ── shared shapes ──────────────────────────────────────────────────────────────────────────────────────
 export const APPROVAL_MODE = z.enum(['allow-all', 'deny-all', 'read-only', 'always-ask', 'auto']);
@@ -177,6 +179,30 @@ export interface ApiTraceSummary {
   createdAt: string;
   updatedAt: string;
   events: number;
+}
+
+/** A timeline row as the view shows it, with the index of the row it is nested under (null at the top). */
+export type ApiTimelineRow = TimelineRow & { parent: number | null };
+
+/** A page of a trace's timeline (traces.rows), with what the whole trace's axis needs. */
+export interface ApiTimelinePage {
+  /** the rows from the asked offset (fewer at the end) */
+  rows: ApiTimelineRow[];
+  /** rows the view shows (filters and expanded subagents applied) */
+  total: number;
+  /** records of the trace in the index */
+  records: number;
+  /** the trace's time span (ms since the epoch), over all its rows */
+  t0: number;
+  t1: number;
+  /** the idle stretches to collapse on the axis */
+  cuts: IdleCut[];
+  /** the rows where a new part (file) of the trace begins */
+  partStarts: TimelineRow[];
+  /** records matching the search `text` (null without one) */
+  hits: number | null;
+  /** the row holding `toolCallId` (null when not asked or not shown) */
+  index: number | null;
 }
 
 export interface ApiTraceRow {
@@ -416,6 +442,22 @@ export const ParamsSchemas = {
     toolName: z.string().optional(),
     text: z.string().optional(),
   }),
+  /**
+   * One page of the trace's timeline rows (shared/trace-flatten.ts, built by the host over the whole trace) as the
+   * view shows them: kinds in `hidden` left out, only rows with a record matching `text` (the search over whole
+   * records, as traces.page's `text`) when given, the rows of the subagents whose row ids are in `expanded` nested
+   * under them. `toolCallId`: also say which row holds that call (`index`). The renderer asks only for the rows it
+   * draws, so opening a trace of any size costs one page.
+   */
+  'traces.rows': z.object({
+    sessionId: id,
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(0).max(2000),
+    hidden: z.array(z.string().max(40)).max(20).optional(),
+    text: z.string().max(10_000).optional(),
+    expanded: z.array(z.string().max(1000)).max(10_000).optional(),
+    toolCallId: z.string().max(1000).optional(),
+  }),
   /** `offset`: a row's offset as traces.page gives it (its byte position in the session's exported trace) */
   'traces.record': z.object({ sessionId: id, offset: z.number().int().min(0) }),
   'traces.export': z.object({ sessionId: id }),
@@ -549,6 +591,7 @@ export interface Results extends WorktreeResults {
   'commands.ack': Record<string, never>;
   'traces.list': ApiTraceSummary[];
   'traces.page': { rows: ApiTraceRow[]; total: number };
+  'traces.rows': ApiTimelinePage;
   'traces.record': { line: string; message: OmniMessage | null };
   'traces.export': { jsonl: string; fileName: string };
   'traces.exportAs': { text: string; fileName: string; mime: string };

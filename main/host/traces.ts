@@ -15,10 +15,18 @@ import { exportTrace, findTraceFiles, isSafeSegment, traceFilePath, validateImpo
 import type { HostContext } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { mustSession } from './sessions.js';
+import { createTimelines } from './trace-timeline.js';
 import type { Handlers } from './table.js';
 import { matchesTraceFilter, traceRowView, traceSummaryView } from './views.js';
 
-type M = 'traces.list' | 'traces.page' | 'traces.record' | 'traces.export' | 'traces.exportAs' | 'traces.import';
+type M =
+  | 'traces.list'
+  | 'traces.page'
+  | 'traces.rows'
+  | 'traces.record'
+  | 'traces.export'
+  | 'traces.exportAs'
+  | 'traces.import';
 
 interface RowRef {
   file: string;
@@ -52,6 +60,11 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
     });
   };
 
+  const timelines = createTimelines({
+    traces: store.traces,
+    partStarts: (id) => new Map(partsOf(id).map((p) => [p.file, p.start])),
+  });
+
   return {
     'traces.list': (f) => {
       const names = new Map(store.projects.list().map((p) => [p.id, p.name]));
@@ -71,6 +84,10 @@ export function traceHandlers(ctx: HostContext): Handlers<M> {
         rows: rows.map((r, i) => traceRowView(r, offset + i, starts.get(r.file) ?? 0)),
         total: store.traces.countEvents(sessionId, filter),
       };
+    },
+    'traces.rows': (p) => {
+      mustSession(ctx, p.sessionId);
+      return timelines.page(p);
     },
     'traces.record': ({ sessionId, offset }) => {
       mustSession(ctx, sessionId);

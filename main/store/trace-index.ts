@@ -50,6 +50,11 @@ interface EventFilter {
 }
 
 interface EventPage extends EventFilter {
+  /**
+   * only rows after this one (in file order): reading a large trace chunk by chunk this way costs the same for
+   * every chunk, where `offset` makes SQLite walk all the rows it skips
+   */
+  after?: Pick<TraceRow, 'fileNo' | 'file' | 'offset'>;
   /** rows to skip (in file order); default 0 */
   offset?: number;
   /** rows to return; default 200, at most 5000 */
@@ -489,7 +494,13 @@ export function createTraceIndex(db: Db, opts: TraceIndexOptions = {}): TraceInd
     },
     pageEvents(sessionId, page = {}) {
       flush();
-      const { sql, args } = whereOf(sessionId, page);
+      const where = whereOf(sessionId, page);
+      let { sql } = where;
+      const { args } = where;
+      if (page.after) {
+        sql += ' AND (file_no, file, byte_offset) > (?, ?, ?)';
+        args.push(page.after.fileNo, page.after.file, page.after.offset);
+      }
       const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(page.limit ?? 200)));
       const offset = Math.max(0, Math.floor(page.offset ?? 0));
       const st = cached(`SELECT * FROM trace_events WHERE ${sql} ${ORDER} LIMIT ? OFFSET ?`);

@@ -55,7 +55,7 @@ export function boot(): void {
   api.on('trace.indexed', (e) => {
     const tr = useTraces.getState();
     if (tr.sessionId === null) void tr.loadList();
-    else if (tr.sessionId === e.sessionId && e.events !== tr.total) void tr.refresh();
+    else if (tr.sessionId === e.sessionId && e.events !== tr.records) void tr.refresh();
   });
   if (api instanceof WsApi) {
     useConnection.setState({ state: api.state });

@@ -20,7 +20,7 @@ import {
   toolStatus,
   type ToolItem,
 } from '../../../renderer/src/features/chat/transcript.js';
-import { flattenTrace } from '../../../renderer/src/features/traces/flatten.js';
+import { flattenTrace } from '../../../shared/trace-flatten.js';
 
 const TS = '2026-12-01T10:00:00.000Z';
 const usage = { cache_read: 1, cache_write: 2, output: 3, total: 40 };

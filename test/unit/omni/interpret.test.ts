@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { humanRenderer } from '../../../main/cli/render.js';
 import { describeRecord } from '../../../main/store/trace-row.js';
 import { emptyTranscript, reduceMessage } from '../../../renderer/src/features/chat/transcript.js';
-import { flattenTrace } from '../../../renderer/src/features/traces/flatten.js';
+import { flattenTrace } from '../../../shared/trace-flatten.js';
 import { hostDiedText, mcpServerFailed } from '../../../shared/omni/interpret.js';
 import type { OmniMessage } from '../../../shared/omni/types.js';
 

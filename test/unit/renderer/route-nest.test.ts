@@ -33,7 +33,7 @@ describe('nestTraces', () => {
 
 describe('readableArgs (timeline row labels)', () => {
   it('reads the command, unwraps execute_extra_tool, and copes with a cut excerpt', async () => {
-    const { readableArgs } = await import('../../../renderer/src/features/traces/flatten.js');
+    const { readableArgs } = await import('../../../shared/trace-flatten.js');
     expect(readableArgs('exec_command', '{"cmd":"echo \\"hi\\" && ls"}')).toBe('echo "hi" && ls');
     expect(readableArgs('execute_extra_tool', '{"tool_name":"read_file","params":{"path":"a.ts"}}')).toBe(
       'read_file a.ts',

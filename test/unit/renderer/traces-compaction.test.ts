@@ -3,7 +3,7 @@
 // candidates; a new trace part is marked where it begins. Seed-protocol events without fields still make a span.
 import { describe, expect, it } from 'vitest';
 import type { ApiTraceRow } from '../../../shared/api.js';
-import { flattenTrace, partFileName } from '../../../renderer/src/features/traces/flatten.js';
+import { flattenTrace, partFileName } from '../../../shared/trace-flatten.js';
 import { pickSummary } from '../../../renderer/src/features/traces/summary.js';
 
 const T0 = Date.parse('2025-06-02T09:00:00.000Z');

@@ -135,4 +135,19 @@ describe('gridKey', () => {
     expect(gridKey('ArrowLeft', 3, rows, 3)).toEqual({ kind: 'move', to: 1 });
     expect(gridKey('ArrowLeft', 0, rows, 3)).toBeNull();
   });
+  it('with rows paged (only some known), ← goes to the parent the row names, → and ends still work', () => {
+    // 10 000 rows of which the host sent two pages: the parent of row 9 001 is row 12, not fetched
+    const known = new Map<number, GridRow>([
+      [9000, { depth: 0, expandable: true, expanded: true, parent: null }],
+      [9001, { depth: 1, expandable: false, expanded: false, parent: 12 }],
+      [9002, { depth: 1, expandable: false, expanded: false, parent: 12 }],
+    ]);
+    const paged = { length: 10_000, at: (i: number) => known.get(i) };
+    expect(gridKey('ArrowLeft', 9001, paged, 3)).toEqual({ kind: 'move', to: 12 });
+    expect(gridKey('ArrowLeft', 9000, paged, 3)).toEqual({ kind: 'collapse' });
+    expect(gridKey('ArrowRight', 9000, paged, 3)).toEqual({ kind: 'move', to: 9001 });
+    expect(gridKey('End', 9001, paged, 3)).toEqual({ kind: 'move', to: 9999 });
+    known.set(9003, { depth: 0, expandable: false, expanded: false, parent: null });
+    expect(gridKey('ArrowLeft', 9003, paged, 3)).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiTraceRow } from '../../../shared/api.js';
-import { extent, flattenTrace, rowOfToolCall, visibleRows } from '../../../renderer/src/features/traces/flatten.js';
+import { extent, flattenTrace, rowOfToolCall, visibleRows } from '../../../shared/trace-flatten.js';
 import { AXIS_TAIL_PX, axisWidth, barOf, pxPerMs } from '../../../renderer/src/features/traces/layout.js';
 
 let off = 0;

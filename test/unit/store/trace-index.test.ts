@@ -73,6 +73,22 @@ describe('trace index over a 10 000-event trace', () => {
     expect(store.traces.pageEvents(SID, { offset: N, limit: 200 })).toEqual([]);
   });
 
+  it('pages after a row (keyset): chunk by chunk, the same rows as by offset', () => {
+    const read: TraceRow[] = [];
+    let after: TraceRow | undefined;
+    for (;;) {
+      const chunk = store.traces.pageEvents(SID, { after, limit: 3000 });
+      read.push(...chunk);
+      if (chunk.length < 3000) break;
+      after = chunk[chunk.length - 1];
+    }
+    expect(read.map((r) => r.offset)).toEqual(lines.map((l) => l.offset));
+    const mid = store.traces.pageEvents(SID, { offset: 4321, limit: 1 })[0]!;
+    expect(strip(store.traces.pageEvents(SID, { after: mid, limit: 5 }))).toEqual(
+      strip(store.traces.pageEvents(SID, { offset: 4322, limit: 5 })),
+    );
+  });
+
   it('fills durations, tokens and excerpts', () => {
     const calls = store.traces.pageEvents(SID, { kinds: ['tool_call_output', 'request_end'], limit: 50 });
     for (const r of calls) {

@@ -6,7 +6,7 @@ import type { OmniMessage } from '../../../../shared/omni/types.js';
 import { call, messageOf } from '../../api/client.js';
 import { formatTokens } from '../chat/transcript.js';
 import { pickSummary } from './summary.js';
-import type { TimelineRow } from './flatten.js';
+import type { TimelineRow } from '../../../../shared/trace-flatten.js';
 import { formatDuration } from '../../../../shared/time-format.js';
 
 type P = Record<string, unknown>;

@@ -1,13 +1,13 @@
-// The trace timeline: the waterfall (TimelineGrid: a virtualised treegrid with its time axis) under kind filters,
-// text search (server-side over whole outputs) and zoom; a detail pane (formatted message + raw JSON line), jump
+// The trace timeline: the waterfall (TimelineGrid: a virtualised treegrid with its time axis, its rows paged from
+// the host) under kind filters, text search (server-side over whole outputs) and zoom; a detail pane (formatted message + raw JSON line), jump
 // to the transcript, and export (JSONL as stored, one HTML page, OTLP JSON).
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { CompactionDetail } from './CompactionDetail.js';
 import { ToolDetail } from './ToolDetail.js';
 import { useNav } from '../../app/nav.js';
 import { useChat } from '../chat/store.js';
 import { useProjects } from '../projects/store.js';
-import { extent, ROW_KINDS, visibleRows, type TimelineRow } from './flatten.js';
+import { ROW_KINDS, type TimelineRow } from '../../../../shared/trace-flatten.js';
 import { formatOffset, formatTimestamp } from '../../../../shared/time-format.js';
 import { TimelineGrid } from './TimelineGrid.js';
 import { useTraces } from './store.js';
@@ -16,11 +16,7 @@ export function Timeline() {
   const s = useTraces();
   const go = useNav((x) => x.go);
   const [search, setSearch] = useState(s.search);
-  const rows = useMemo(
-    () => visibleRows(s.rows, { hidden: s.hidden, matches: s.matches, expanded: s.expanded, children: s.children }),
-    [s.rows, s.hidden, s.matches, s.expanded, s.children],
-  );
-  const { t0 } = useMemo(() => extent(s.rows), [s.rows]);
+  const { t0 } = s.axis;
   const summary = useTraces((x) => x.list.find((l) => l.sessionId === x.sessionId));
 
   const jumpToChat = async (row: TimelineRow) => {
@@ -66,7 +62,7 @@ export function Timeline() {
         </button>
         <h2 title={s.sessionId ?? ''}>{summary?.title || s.sessionId}</h2>
         <span className="chip" data-testid="tl-count">
-          {s.records.length}/{s.total} records{s.loading ? ' (loading…)' : ''}
+          {s.records} records{s.loading ? ' (loading…)' : ''}
         </span>
         <span className="spacer" />
         <button aria-label="Export JSONL" onClick={() => void doExport()}>
@@ -114,7 +110,7 @@ export function Timeline() {
           <button type="submit" aria-label="Search">
             Search
           </button>
-          {s.matches && (
+          {s.hits !== null && (
             <button
               type="button"
               aria-label="Clear search"
@@ -123,7 +119,7 @@ export function Timeline() {
                 void s.setSearch('');
               }}
             >
-              Clear ({s.matches.size} hits)
+              Clear ({s.hits} hits)
             </button>
           )}
         </form>
@@ -142,7 +138,7 @@ export function Timeline() {
         </p>
       )}
       <div className="tl-body">
-        <TimelineGrid rows={rows} />
+        <TimelineGrid />
         {s.selected && (
           <aside className="tl-detail-pane" aria-label="Record detail">
             <div className="row">

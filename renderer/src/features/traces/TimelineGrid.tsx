@@ -4,34 +4,48 @@
 // (only the rows on screen exist), aria-level, aria-expanded (subagents) and aria-selected; one row is in the tab
 // order and the arrows move through all of them (gridKeys.ts).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useElementWidth } from '../../app/useElementWidth.js';
 import { formatTokens } from '../chat/transcript.js';
 import { placeAxisLabels, axisTicks, type AxisLabel } from './axis.js';
-import { extent, type TimelineRow } from './flatten.js';
 import { gridKey } from './gridKeys.js';
-import { AXIS_TAIL_PX, GAP_KEEP_MS, axisWidth, barOf, idleWarp, pxPerMs } from './layout.js';
+import { AXIS_TAIL_PX, GAP_KEEP_MS, axisWidth, barOf, pxPerMs, warpOf } from './layout.js';
 import { measureAxisLabel } from './measure.js';
 import { formatDuration, formatOffset } from '../../../../shared/time-format.js';
-import { useTraces } from './store.js';
+import { rowAt, useTraces } from './store.js';
 
 const LABEL_W = 340;
 const ROW_H = 26;
 
-export function TimelineGrid({ rows }: { rows: TimelineRow[] }) {
-  const s = useTraces();
+export function TimelineGrid() {
+  const s = useTraces(
+    useShallow((x) => ({
+      total: x.total,
+      pages: x.pages,
+      axis: x.axis,
+      zoom: x.zoom,
+      selected: x.selected,
+      expanded: x.expanded,
+      select: x.select,
+      toggleExpand: x.toggleExpand,
+      showRange: x.showRange,
+    })),
+  );
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const scrollerW = useElementWidth(scroller);
   const virt = useRef<VirtuosoHandle>(null);
-  const { t0, t1 } = useMemo(() => extent(s.rows), [s.rows]);
+  const { t0, t1 } = s.axis;
   // at zoom 1 the whole span fits the scroller beside the labels (the detail pane's width taken into account)
   const width = axisWidth(scrollerW, LABEL_W);
   const total = LABEL_W + width * s.zoom + AXIS_TAIL_PX;
   // idle stretches between turns are collapsed on the axis (marked), so activity keeps its width
-  const warp = useMemo(() => idleWarp(s.rows, t0, t1), [s.rows, t0, t1]);
+  const warp = useMemo(() => warpOf(s.axis.cuts, t0, t1), [s.axis.cuts, t0, t1]);
   const scale = pxPerMs(t0, t0 + warp.span, width, s.zoom);
   // where a new trace file begins (after a compaction): a line across the rows, named on the axis
-  const partStarts = useMemo(() => s.rows.filter((r) => r.markerKind === 'part'), [s.rows]);
+  const partStarts = s.axis.partStarts;
+  const count = s.total;
+  const row = (i: number) => rowAt(s, i);
   const labels = useMemo(() => {
     const { ticks } = axisTicks(warp.span, scale, (at) => formatDuration(warp.unmap(at)), measureAxisLabel);
     const all: AxisLabel[] = [
@@ -65,7 +79,7 @@ export function TimelineGrid({ rows }: { rows: TimelineRow[] }) {
 
   // keyboard: one row in the tab order; the arrows move it (and the focus) through every row, drawn or not
   const [active, setActive] = useState(0);
-  const at = Math.min(active, Math.max(0, rows.length - 1));
+  const at = Math.min(active, Math.max(0, count - 1));
   const wantFocus = useRef<number | null>(null);
   const focusRow = (i: number): boolean => {
     const el = scroller?.querySelector<HTMLElement>(`[data-row="${i}"]`);
@@ -78,7 +92,12 @@ export function TimelineGrid({ rows }: { rows: TimelineRow[] }) {
   const focusWanted = () => {
     if (wantFocus.current !== null && focusRow(wantFocus.current)) wantFocus.current = null;
   };
-  useEffect(focusWanted);
+  useEffect(() => {
+    focusWanted();
+    // a fetched page is drawn by the list's own render, after this one's
+    const id = requestAnimationFrame(focusWanted);
+    return () => cancelAnimationFrame(id);
+  });
   const moveTo = (i: number) => {
     setActive(i);
     wantFocus.current = i;
@@ -87,18 +106,27 @@ export function TimelineGrid({ rows }: { rows: TimelineRow[] }) {
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
     const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? ROW_H * 10) - ROW_H) / ROW_H) - 1);
-    const grid = rows.map((r) => ({
-      depth: r.depth,
-      expandable: r.kind === 'subagent' && !!r.childSessionId,
-      expanded: !!s.expanded[r.id],
-    }));
+    const grid = {
+      length: count,
+      at: (i: number) => {
+        const r = row(i);
+        return (
+          r && {
+            depth: r.depth,
+            expandable: r.kind === 'subagent' && !!r.childSessionId,
+            expanded: !!s.expanded[r.id],
+            parent: r.parent,
+          }
+        );
+      },
+    };
     const act = gridKey(e.key, at, grid, page);
     if (!act) return;
     e.preventDefault();
-    const row = rows[at]!;
+    const current = row(at);
     if (act.kind === 'move') moveTo(act.to);
-    else if (act.kind === 'select') void s.select(row);
-    else void s.toggleExpand(row);
+    else if (current && act.kind === 'select') void s.select(current);
+    else if (current) void s.toggleExpand(current);
   };
 
   return (
@@ -108,12 +136,12 @@ export function TimelineGrid({ rows }: { rows: TimelineRow[] }) {
       data-testid="tl-scroll"
       role="treegrid"
       aria-label="Trace records"
-      aria-rowcount={rows.length + 1}
+      aria-rowcount={count + 1}
       aria-colcount={2}
     >
       <div className="tl-axis" role="row" aria-rowindex={1} style={{ width: total }}>
         <div className="tl-axis-label" role="columnheader" style={{ width: LABEL_W }}>
-          {rows.length} rows · {formatDuration(t1 - t0)}
+          {count} rows · {formatDuration(t1 - t0)}
         </div>
         <div className="tl-axis-time" role="columnheader" aria-label="Time since the trace began">
           {labels.map((l) =>
@@ -150,19 +178,29 @@ export function TimelineGrid({ rows }: { rows: TimelineRow[] }) {
             key={p.id}
             className="tl-part-line"
             aria-hidden="true"
-            style={{ left: LABEL_W + warp.map(p.start) * scale, height: rows.length * ROW_H }}
+            style={{ left: LABEL_W + warp.map(p.start) * scale, height: count * ROW_H }}
           />
         ))}
         {scroller && (
           <Virtuoso
             ref={virt}
             customScrollParent={scroller}
-            data={rows}
+            totalCount={count}
             fixedItemHeight={ROW_H}
             increaseViewportBy={400}
             itemsRendered={() => requestAnimationFrame(focusWanted)}
-            computeItemKey={(_, r) => r.id}
-            itemContent={(i, r) => {
+            rangeChanged={(r) => s.showRange(r.startIndex, r.endIndex)}
+            computeItemKey={(i) => row(i)?.id ?? `pending:${i}`}
+            itemContent={(i) => {
+              const r = row(i);
+              if (!r)
+                return (
+                  <div className="tl-row-pending" style={{ height: ROW_H }} role="row" aria-rowindex={i + 2} aria-busy>
+                    <div className="tl-label muted" role="gridcell" style={{ width: LABEL_W }}>
+                      …
+                    </div>
+                  </div>
+                );
               const bar = barOf(
                 {
                   ...r,

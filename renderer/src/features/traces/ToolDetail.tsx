@@ -8,7 +8,7 @@ import { endLine, withoutNotes } from '../../../../shared/omni/output-notes.js';
 import type { OmniMessage } from '../../../../shared/omni/types.js';
 import { call, messageOf } from '../../api/client.js';
 import { ArgsPanel } from '../approvals/ArgsPanel.js';
-import type { TimelineRow } from './flatten.js';
+import type { TimelineRow } from '../../../../shared/trace-flatten.js';
 import { formatDuration, formatTimestamp } from '../../../../shared/time-format.js';
 
 interface Facts {

@@ -7,18 +7,27 @@ export interface GridRow {
   /** a subagent row that has children to show */
   expandable: boolean;
   expanded: boolean;
+  /** the index of the row it is nested under (null: a top row); when absent, found by looking back for a smaller depth */
+  parent?: number | null;
+}
+
+/** The rows, of which only some may be known (the timeline's rows are paged): an array is one. */
+export interface GridRows {
+  readonly length: number;
+  at(i: number): GridRow | undefined;
 }
 
 export type GridAction =
   { kind: 'move'; to: number } | { kind: 'select' } | { kind: 'expand' } | { kind: 'collapse' } | null;
 
 /** What `key` does on row `at` of `rows`; `page` rows make a screenful. null: the key is not the grid's. */
-export function gridKey(key: string, at: number, rows: readonly GridRow[], page: number): GridAction {
+export function gridKey(key: string, at: number, rows: GridRows, page: number): GridAction {
   const n = rows.length;
   if (n === 0) return null;
   const i = Math.min(Math.max(0, at), n - 1);
   const to = (x: number): GridAction => ({ kind: 'move', to: Math.min(Math.max(0, x), n - 1) });
-  const r = rows[i]!;
+  const r = rows.at(i);
+  if (!r) return null;
   switch (key) {
     case 'ArrowDown':
       return to(i + 1);
@@ -37,11 +46,12 @@ export function gridKey(key: string, at: number, rows: readonly GridRow[], page:
       return { kind: 'select' };
     case 'ArrowRight':
       if (r.expandable && !r.expanded) return { kind: 'expand' };
-      if (r.expanded && i + 1 < n && rows[i + 1]!.depth > r.depth) return to(i + 1);
+      if (r.expanded && i + 1 < n && (rows.at(i + 1)?.depth ?? r.depth) > r.depth) return to(i + 1);
       return null;
     case 'ArrowLeft': {
       if (r.expandable && r.expanded) return { kind: 'collapse' };
-      for (let p = i - 1; p >= 0; p--) if (rows[p]!.depth < r.depth) return to(p);
+      if (r.parent !== undefined) return r.parent === null ? null : to(r.parent);
+      for (let p = i - 1; p >= 0; p--) if ((rows.at(p)?.depth ?? r.depth) < r.depth) return to(p);
       return null;
     }
     default:

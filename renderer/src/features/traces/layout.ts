@@ -1,6 +1,7 @@
 // Pure geometry of the waterfall: bar position/width for a row at a zoom level (the approval wait drawn apart
 // from the execution), and idle gaps collapsed on the axis. The axis' ticks and labels are axis.ts. No DOM.
-import type { TimelineRow } from './flatten.js';
+import type { TimelineRow } from '../../../../shared/trace-flatten.js';
+import { GAP_KEEP_MS, IDLE_GAP_MS, idleCuts, type IdleCut } from '../../../../shared/trace-idle.js';
 
 export interface Bar {
   left: number;
@@ -34,10 +35,7 @@ export function barOf(r: TimelineRow, t0: number, scale: number): Bar {
   return { left, width, waitWidth };
 }
 
-/** Idle stretches longer than this (nothing running between turns) are collapsed on the axis … */
-const IDLE_GAP_MS = 10_000;
-/** … down to this much axis time, marked as a gap. */
-export const GAP_KEEP_MS = 1_000;
+export { GAP_KEEP_MS };
 
 export interface Warp {
   /** real ms since t0 → axis ms since t0 */
@@ -58,13 +56,11 @@ export function idleWarp(
   minGap = IDLE_GAP_MS,
   keep = GAP_KEEP_MS,
 ): Warp {
-  const spans = rows.map((r) => [r.start, Math.max(r.start, r.end)] as [number, number]).sort((a, b) => a[0] - b[0]);
-  const cuts: { from: number; len: number }[] = []; // real ms since t0
-  let reach = spans.length ? spans[0]![1] : t0;
-  for (const [a, b] of spans.slice(1)) {
-    if (a - reach > minGap) cuts.push({ from: reach - t0 + keep / 2, len: a - reach - keep });
-    reach = Math.max(reach, b);
-  }
+  return warpOf(idleCuts(rows, t0, minGap, keep), t0, t1, keep);
+}
+
+/** The time axis with the given idle stretches (idleCuts) collapsed. */
+export function warpOf(cuts: readonly IdleCut[], t0: number, t1: number, keep = GAP_KEEP_MS): Warp {
   const map = (t: number): number => {
     let x = t - t0;
     let out = x;
