@@ -82,7 +82,7 @@ export class CallRunner {
     // a call not reached before an abort gets its interrupted output from the session, after the abort event
     if (signal.aborted) return;
     const id = call.payload.tool_call_id;
-    const prep = prepareCall(call.payload, this.o.toolset);
+    const prep = await prepareCall(call.payload, this.o.toolset);
     if (!prep.ok) {
       emit(
         eventMsg({

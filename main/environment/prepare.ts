@@ -1,11 +1,11 @@
 // Turns a complete tool_call into either a runnable call or the exact failure text of SPEC §4 — name resolution
 // (aliases, ASCII case), argument JSON parsing, schema validation — and for execute_extra_tool resolves the
-// wrapped target so approval is decided on the target (SPEC §6). Pure apart from schema compilation.
+// wrapped target so approval is decided on the target (SPEC §6). Pure apart from schema compilation. The validator
+// (ajv, ~15 ms to load) is imported on the first call, not at start: `floe run` sends its first request without it.
 import type { ToolCallPayload } from '../../shared/omni/types.js';
 import { resolveToolName } from './names.js';
 import type { Toolset } from './toolset.js';
 import type { Permission, Tool } from './types.js';
-import { validateArgs } from './validate.js';
 
 const EXECUTE_EXTRA_TOOL = 'execute_extra_tool';
 
@@ -61,7 +61,8 @@ function schemaFailure(name: string, errors: string[]): string {
   return `Tool call "${name}" failed: the arguments do not match the tool's schema:\n${errors.map((e) => `- ${e}`).join('\n')}\nRe-issue the call with arguments that match the schema.`;
 }
 
-export function prepareCall(call: ToolCallPayload, toolset: Toolset): PreparedCall | FailedCall {
+export async function prepareCall(call: ToolCallPayload, toolset: Toolset): Promise<PreparedCall | FailedCall> {
+  const { validateArgs } = await import('./validate.js');
   const resolved = resolveToolName(
     call.name,
     toolset.direct.map((t) => t.definition),

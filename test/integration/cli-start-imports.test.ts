@@ -2,7 +2,10 @@
 // the options of bin/build-cli.mjs, and the files a start reads before its first await are followed through their
 // static imports. `floe --version`/`--help` must load the command table alone (no package but commander);
 // `floe run` must not load what its first model request does not need: the other provider's SDK, the MCP SDK, the
-// terminal emulator, the image sniffer. These load on first use (dynamic imports, their own chunks).
+// terminal emulator, the image sniffer, the tool-argument validator (ajv), the deferred-tool search (MiniSearch),
+// nor the parts of zod and stopword it never uses (zod's locales, stopword's 61 other languages: the bundle keeps
+// them out only with a namespace import of zod and stopword's ES module build). These load on first use (dynamic
+// imports, their own chunks) or not at all.
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +41,11 @@ function outputOf(source: string): string {
   return f;
 }
 
+/** Source files (inputs of the bundle) whose code is in these output files. */
+function inputsIn(files: string[]): string[] {
+  return files.flatMap((f) => Object.keys(meta.outputs[f].inputs));
+}
+
 /** npm packages (by name) whose code is in these output files. */
 function packagesIn(files: string[]): Set<string> {
   const out = new Set<string>();
@@ -58,9 +66,31 @@ describe('what a start of floe loads', () => {
   it('floe run, before its first request: not the other SDKs, MCP, the terminal emulator or the image sniffer', () => {
     const files = [...staticClosure(outputOf('main/cli/index.ts')), ...staticClosure(outputOf('main/cli/run.ts'))];
     const loaded = packagesIn(files);
-    for (const lazy of ['@anthropic-ai/sdk', 'openai', '@modelcontextprotocol/sdk', 'file-type', '@xterm/headless'])
-      expect(loaded, `${lazy} is loaded at start`).not.toContain(lazy);
+    const lazyPackages = [
+      '@anthropic-ai/sdk',
+      'openai',
+      '@modelcontextprotocol/sdk',
+      'file-type',
+      '@xterm/headless',
+      'ajv',
+      'minisearch',
+    ];
+    for (const lazy of lazyPackages) expect(loaded, `${lazy} is loaded at start`).not.toContain(lazy);
     // what the first request does need is there (the closure is not empty by mistake)
     expect(loaded).toContain('yaml');
+    expect(loaded).toContain('zod');
+  });
+
+  it('floe run, before its first request: no zod locale but English, no stopword list but English', () => {
+    const files = [...staticClosure(outputOf('main/cli/index.ts')), ...staticClosure(outputOf('main/cli/run.ts'))];
+    const inputs = inputsIn(files);
+    const locales = inputs.filter((i) => /node_modules\/zod\/.*\/locales\/(?!en\.js$)/.test(i));
+    expect(locales, 'zod locales loaded at start').toEqual([]);
+    const stopword = inputs.filter((i) => i.includes('node_modules/stopword/'));
+    expect(stopword, 'stopword at start: its ES module build only').toEqual([
+      expect.stringMatching(/stopword\/dist\/stopword\.esm\.mjs$/),
+    ]);
+    const bytes = (f: string) => files.reduce((n, o) => n + (meta.outputs[o].inputs[f]?.bytesInOutput ?? 0), 0);
+    expect(bytes(stopword[0]), 'bytes of stopword at start (the English list is ~1 kB)').toBeLessThan(4_000);
   });
 });

@@ -2,7 +2,7 @@
 // `{results, total_available, strong_match}` (+ `hint` when nothing or nothing strong matched). Its description
 // names the deferred servers, one line each (deferred/servers.ts). With a semantic ranker (deferred/semantic.ts:
 // the provider's embeddings) its order is fused with the keyword ranking. It only searches; it never runs a tool.
-import { searchTools } from '../deferred/search.js';
+// The search (MiniSearch, WordNet) is imported on the first search, not at start.
 import type { SemanticRanker } from '../deferred/semantic.js';
 import { serverLines } from '../deferred/servers.js';
 import type { Tool, ToolDefinition } from '../types.js';
@@ -31,6 +31,7 @@ export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[], se
     async *execute(args) {
       const query = typeof args.query === 'string' ? args.query : '';
       const max = typeof args.max_results === 'number' ? args.max_results : undefined;
+      const { searchTools } = await import('../deferred/search.js');
       const tools = getDeferred();
       const keywords = !/^\s*select:/i.test(query);
       const fuseWith = semantic && keywords ? await semantic.rank(query, tools) : undefined;
