@@ -291,6 +291,37 @@ describe('connect timeouts and close()', () => {
     expect(children().filter((c) => c.args.includes('setInterval') || c.args.includes(FS_BIN))).toEqual([]);
   }, 20000);
 
+  it("a stdio server runs in a process group of its own: a Ctrl-C at the host's terminal does not end it", async () => {
+    // the terminal sends SIGINT to its foreground group; a server in the host's group died with `floe chat`'s Ctrl-C
+    const conn = await connectMcpServers(
+      [{ name: 'fs', config: { command: process.execPath, args: [FS_BIN, allowed] } }],
+      {
+        workspace: root,
+      },
+    );
+    try {
+      const [server] = children().filter((c) => c.args.includes(FS_BIN));
+      expect(server).toBeDefined();
+      const pgid = (pid: number) => execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+      expect(pgid(server!.pid)).toBe(String(server!.pid));
+      expect(pgid(server!.pid)).not.toBe(pgid(process.pid));
+    } finally {
+      await conn.close();
+    }
+  }, 20000);
+
+  it('a stdio command that does not exist is named as not found (not hidden behind the process-group wrapper)', async () => {
+    const conn = await connectMcpServers([{ name: 'gone', config: { command: 'floe-no-such-mcp-server' } }], {
+      workspace: root,
+    });
+    try {
+      expect(conn.results[0]!.status).toBe('failed');
+      expect(conn.results[0]!.error).toMatch(/the command was not found/);
+    } finally {
+      await conn.close();
+    }
+  }, 20000);
+
   it('close() leaves no child process and later calls fail clearly', async () => {
     const conn = await connectMcpServers(
       [

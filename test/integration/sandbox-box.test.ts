@@ -4,6 +4,7 @@
 // resize, the login snapshot, the session's /tmp, what a command leaves behind ending with its shell, a new box
 // when the policy changed (a secret folder made later is hidden), the network's per-call path, a crashed server
 // reported and replaced, and nothing left running once the session ended. Real bwrap, real ptys.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,15 @@ describe('commands in the session box', () => {
     expect((await run('exit 3')).s.exitCode).toBe(3);
     const killed = await run('kill -TERM $$');
     expect(killed.s.signal ?? killed.s.exitCode).toMatch(/SIGTERM|143/);
+  });
+
+  it("runs in a process group of its own: a Ctrl-C at the host's terminal does not end the box", async () => {
+    // the terminal sends SIGINT to its foreground group; a box in the host's group died mid-command in `floe chat`
+    await run('true');
+    const [box] = sandbox.boxPids();
+    const pgid = (pid: number) => execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+    expect(pgid(box!.bwrap!)).toBe(String(box!.bwrap));
+    expect(pgid(box!.bwrap!)).not.toBe(pgid(process.pid));
   });
 
   it('a forged end marker does not end the command early (its shell still runs in the box)', async () => {

@@ -14,6 +14,7 @@ import type { Permission, Tool } from '../types.js';
 import { mcpToolName, uniqueName } from './naming.js';
 import { mapCallToolResult } from './results.js';
 import type { McpConnectOptions, McpServerEntry } from './types.js';
+import { inOwnGroup } from '../../os/own-group.js';
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10000;
 const DEFAULT_TOOL_TIMEOUT_MS = 120000;
@@ -136,7 +137,9 @@ function makeTransport(entry: McpServerEntry, workspace: string, contain: McpCon
     for (const [k, v] of Object.entries(process.env)) if (typeof v === 'string') env[k] = v;
     Object.assign(env, c.env ?? {});
     const cwd = c.cwd ? path.resolve(workspace, c.cwd) : workspace;
-    const launch = contain ? contain(c.command, c.args ?? [], cwd) : { file: c.command, args: c.args ?? [] };
+    // in a process group of its own: a Ctrl-C at the host's terminal must not end the server
+    const plain = contain ? contain(c.command, c.args ?? [], cwd) : { file: c.command, args: c.args ?? [] };
+    const launch = inOwnGroup(plain, { path: env.PATH ?? '', cwd });
     return new TrackedStdioTransport({ command: launch.file, args: launch.args, env, cwd, stderr: 'pipe' });
   }
   if (!c.url) throw new Error(`transport ${kind} needs "url" (the server's URL)`);

@@ -7,6 +7,7 @@
 // new one for the next command. Must not compute policies or decide when a box is used (sandbox.ts does).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { hostPidOf } from './host-pid.js';
+import { OWN_GROUP } from '../../os/own-group.js';
 
 const START_TIMEOUT_MS = 15_000;
 
@@ -182,7 +183,13 @@ export class Box {
       this.kill();
       settle();
     };
-    const child = spawn(o.file, o.args, { cwd: o.cwd, env: o.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(o.file, o.args, {
+      cwd: o.cwd,
+      env: o.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // a Ctrl-C at the host's terminal must not reach the server (it ended the commands it ran)
+      ...OWN_GROUP,
+    });
     this.child = child;
     this.closed = new Promise<void>((r) => child.once('close', () => r()));
     child.unref();

@@ -5,6 +5,7 @@
 // stdin is a pipe from the host; EOF ends it). Must not decide anything: every byte goes to the proxy.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { OWN_GROUP } from '../../os/own-group.js';
 
 const START_TIMEOUT_MS = 5000;
 
@@ -47,7 +48,7 @@ export class NetForwarder {
   private start(pid: number, socketPath: string, node: string): Promise<void> {
     const args = ['-t', String(pid), '-U', '-n', '--preserve-credentials', '--', node, '-e', CODE, socketPath];
     return new Promise((resolve, reject) => {
-      const p = spawn('nsenter', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+      const p = spawn('nsenter', args, { stdio: ['pipe', 'pipe', 'pipe'], ...OWN_GROUP });
       this.proc = p;
       p.unref();
       for (const s of [p.stdin, p.stdout, p.stderr] as (Readable & { unref?: () => void })[]) s.unref?.();

@@ -6,6 +6,7 @@
 // contained; only loopback is not shared) — the caller says so once. Must not build policies or start commands.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { OWN_GROUP } from '../../os/own-group.js';
 
 const START_TIMEOUT_MS = 5000;
 
@@ -37,7 +38,7 @@ export class NetHolder {
     const args = ['--unshare-user', '--unshare-net', '--die-with-parent', '--cap-drop', 'ALL'];
     args.push('--ro-bind', '/', '/', '--info-fd', '3', '--', 'sleep', 'infinity');
     return new Promise<void>((resolve, reject) => {
-      const p = spawn(bwrap, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+      const p = spawn(bwrap, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], ...OWN_GROUP });
       this.proc = p;
       p.unref();
       const info = p.stdio[3] as Readable;
