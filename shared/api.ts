@@ -383,7 +383,8 @@ export const ParamsSchemas = {
   'rules.remove': z.object({ ruleId: id }),
 
   'checkpoints.list': z.object({ projectId: id, sessionId: id.optional() }),
-  'checkpoints.changes': z.object({ projectId: id, checkpointId: id }),
+  /** sessionId: read the checkpoints of that session's own worktree, when it has one */
+  'checkpoints.changes': z.object({ projectId: id, checkpointId: id, sessionId: id.optional() }),
   'checkpoints.restore': z.object({
     projectId: id,
     checkpointId: id,

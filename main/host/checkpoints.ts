@@ -1,11 +1,13 @@
 // Handlers for checkpoints (issue 13): a project's turns and restores, the files an entry changed with their
 // diff hunk by hunk, and restore — of the whole folder, of some files, or of one hunk (issue 25) — snapshotted
 // first so it can be undone, refused while a task of the project runs here or in another process (e.g.
-// `floe run`). Only projects the user picked have checkpoints.
+// `floe run`). Only projects the user picked have checkpoints. A session in its own worktree (issue 22) has its
+// turns snapshotted there (runtime.ts), so a call naming such a session reads and restores its worktree's.
 import type { ApiCheckpoint } from '../../shared/api.js';
 import { checkpointEntries, shadowRepo, type CheckpointEntry, type ShadowRepo } from '../checkpoints/index.js';
 import { describeOwner, sessionHolder } from '../store/claims.js';
 import { ownerFiles } from '../store/owner-file.js';
+import { recordOfSession, workspaceIn } from '../worktrees/index.js';
 import type { HostContext } from './context.js';
 import { conflict, notFound } from './errors.js';
 import type { Handlers } from './table.js';
@@ -45,17 +47,25 @@ function projectFolder(ctx: HostContext, projectId: string): string {
   return p.path;
 }
 
+/** The folder whose checkpoints a call means: the session's worktree while it has one, else the project's folder. */
+function folderOf(ctx: HostContext, projectId: string, sessionId?: string): string {
+  const folder = projectFolder(ctx, projectId);
+  if (!sessionId) return folder;
+  const wt = recordOfSession(ctx.home, sessionId);
+  return wt && !wt.removedAt ? workspaceIn(wt) : folder;
+}
+
 export function checkpointHandlers(
   ctx: HostContext,
 ): Handlers<'checkpoints.list' | 'checkpoints.changes' | 'checkpoints.restore' | 'checkpoints.revertHunk'> {
   return {
     'checkpoints.list': async ({ projectId, sessionId }) => {
-      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId), ownerFiles);
+      const repo = shadowRepo(ctx.home, folderOf(ctx, projectId, sessionId), ownerFiles);
       const entries: ApiCheckpoint[] = checkpointEntries(await repo.list());
       return sessionId ? entries.filter((e) => e.sessionId === sessionId) : entries;
     },
-    'checkpoints.changes': async ({ projectId, checkpointId }) => {
-      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId), ownerFiles);
+    'checkpoints.changes': async ({ projectId, checkpointId, sessionId }) => {
+      const repo = shadowRepo(ctx.home, folderOf(ctx, projectId, sessionId), ownerFiles);
       const entry = await entryOf(repo, checkpointId);
       if (!entry.endId) return { files: [], diffs: [], truncated: false };
       const diffs = await repo.fileDiffs(entry.id, entry.endId, LIMITS);
@@ -68,7 +78,7 @@ export function checkpointHandlers(
     'checkpoints.restore': async ({ projectId, checkpointId, sessionId, paths }) => {
       const s = sessionId ? ctx.store.sessions.get(sessionId) : undefined;
       refuseWhileRunning(ctx, projectId);
-      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId), ownerFiles);
+      const repo = shadowRepo(ctx.home, folderOf(ctx, projectId, sessionId), ownerFiles);
       const target = await repo.resolve(checkpointId);
       let only: { paths: string[]; title: string } | undefined;
       if (paths) {
@@ -88,7 +98,7 @@ export function checkpointHandlers(
     'checkpoints.revertHunk': async ({ projectId, checkpointId, path, hunk, sessionId, ...range }) => {
       const s = sessionId ? ctx.store.sessions.get(sessionId) : undefined;
       refuseWhileRunning(ctx, projectId);
-      const repo = shadowRepo(ctx.home, projectFolder(ctx, projectId), ownerFiles);
+      const repo = shadowRepo(ctx.home, folderOf(ctx, projectId, sessionId), ownerFiles);
       const entry = await entryOf(repo, checkpointId);
       if (!entry.endId)
         throw conflict(`The turn of checkpoint ${checkpointId} has not ended; wait for it before taking a hunk back.`);

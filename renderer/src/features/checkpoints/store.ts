@@ -77,7 +77,8 @@ export const useCheckpoints = create<CheckpointState>((set, get) => {
         for (const e of entries) {
           if (!e.endId) continue;
           // an entry's changes never change once it ended: ask the host only for new ones
-          changes[e.id] = had[e.id] ?? (await call('checkpoints.changes', { projectId, checkpointId: e.id }));
+          changes[e.id] =
+            had[e.id] ?? (await call('checkpoints.changes', { projectId, checkpointId: e.id, sessionId }));
         }
         set({ bySession: { ...get().bySession, [sessionId]: { projectId, entries, changes } } });
       } catch (e) {
