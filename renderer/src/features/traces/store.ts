@@ -14,7 +14,7 @@ export const ROWS_PAGE = 200;
 type TraceFilters = Omit<Params<'traces.list'>, never>;
 
 /** What the axis needs over the whole trace (from the host). */
-export interface TraceAxis {
+interface TraceAxis {
   t0: number;
   t1: number;
   cuts: IdleCut[];
