@@ -2,6 +2,7 @@
 // and a way to ask a person. The mode is read before every decision, so a change applies to the next call.
 import type { Decision } from '../../shared/omni/types.js';
 import { approvalStep } from './decide.js';
+import { loadShellParser } from './shell-parser.js';
 import type { Rule } from './rules.js';
 import {
   APPROVAL_MODES,
@@ -38,6 +39,8 @@ export function modeApprover(
   getRules?: (req: ApprovalRequest) => readonly Rule[],
 ): ApproveFn {
   return async (req, signal) => {
+    const parser = loadShellParser();
+    if (parser) await parser;
     const mode = await getMode();
     const step = approvalStep(mode, req, getRules ? getRules(req) : []);
     if (step.kind === 'decided')

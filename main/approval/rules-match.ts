@@ -4,7 +4,8 @@
 import { NETWORK_TOOL, decideDomain, domainOf } from './domain-rules.js';
 import { globMatch } from './glob.js';
 import { suggestPrefix, type Rule } from './rules.js';
-import { analyzeCommand, type CommandPart } from './shell-parse.js';
+import type { CommandPart } from './shell-parse.js';
+import { analyzeCommand } from './shell-parser.js';
 import type { W } from './shell-wrappers.js';
 
 export interface Uncovered {

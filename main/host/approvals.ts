@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiPendingApproval } from '../../shared/api.js';
 import { approvalStep } from '../approval/decide.js';
+import { loadShellParser } from '../approval/shell-parser.js';
 import { validateRule, type RuleScope } from '../approval/rules.js';
 import type { Uncovered } from '../approval/rules-match.js';
 import type { ApprovalAnswer, ApprovalMode, ApproveFn } from '../approval/types.js';
@@ -54,6 +55,9 @@ export class ApprovalBroker {
   /** The ApproveFn for tasks of root session `rootId` (its subagents' calls arrive here too, with origin). */
   approverFor(rootId: string): ApproveFn {
     return async (req, signal) => {
+      // before reading the mode and rules, so no await falls between them and the decision
+      const parser = loadShellParser();
+      if (parser) await parser;
       const mode = this.store.sessions.getApprovalMode(rootId);
       if (!mode) return { decision: 'deny', decidedBy: 'mode' };
       if (mode === 'deny-all') return { decision: 'deny', decidedBy: 'mode', mode };

@@ -2,7 +2,7 @@
 // the options of bin/build-cli.mjs, and the files a start reads before its first await are followed through their
 // static imports. `floe --version`/`--help` must load the command table alone (no package but commander);
 // `floe run` must not load what its first model request does not need: the other provider's SDK, the MCP SDK, the
-// terminal emulator, the image sniffer, the tool-argument validator (ajv), the deferred-tool search (MiniSearch),
+// terminal emulator, the image sniffer, the tool-argument validator (ajv), the deferred-tool search (MiniSearch), the shell parser (unbash),
 // nor the parts of zod and stopword it never uses (zod's locales, stopword's 61 other languages: the bundle keeps
 // them out only with a namespace import of zod and stopword's ES module build). These load on first use (dynamic
 // imports, their own chunks) or not at all.
@@ -74,6 +74,7 @@ describe('what a start of floe loads', () => {
       '@xterm/headless',
       'ajv',
       'minisearch',
+      'unbash',
     ];
     for (const lazy of lazyPackages) expect(loaded, `${lazy} is loaded at start`).not.toContain(lazy);
     // what the first request does need is there (the closure is not empty by mistake)

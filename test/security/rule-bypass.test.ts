@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadShellParser } from '../../main/approval/shell-parser.js';
 import { toolCall } from '../../shared/omni/builders.js';
 import type { ApprovalAnswer } from '../../main/approval/types.js';
 import { ApprovalBroker } from '../../main/host/approvals.js';
@@ -228,6 +229,10 @@ async function verdict(cmd: string, session = 's1'): Promise<string> {
   }
   return ((await p) as ApprovalAnswer).decision;
 }
+
+// the shell parser loads on the first decision (shell-parser.ts); loaded, a request to a person is emitted
+// synchronously, which these cases rely on
+beforeAll(loadShellParser);
 
 describe('command rules resist bypasses', () => {
   it('control: the rules do allow what they name (so "ask" below is the rules working, not everything asking)', async () => {

@@ -1,7 +1,8 @@
 // Network rules (issue 19): a domain pattern is checked and stored in lower case, matches its host (or its
 // subdomains with *.), deny wins over ask over allow, a glob over tool names never opens the network, and a domain
 // no rule covers asks in auto with the domain offered as the rule to add.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShellParser } from '../../../main/approval/shell-parser.js';
 import { approvalStep } from '../../../main/approval/decide.js';
 import { checkDomainPattern, decideDomain, domainMatches } from '../../../main/approval/domain-rules.js';
 import { RuleInputError, validateRule, type Rule } from '../../../main/approval/rules.js';
@@ -21,6 +22,9 @@ const ask = (domain: string) => ({
   permission: 'rw' as const,
   arguments: JSON.stringify({ domain, port: 443 }),
 });
+
+// deciding by rules parses commands: the parser loads on the first decision (shell-parser.ts)
+beforeAll(loadShellParser);
 
 describe('domain patterns', () => {
   it('a host matches itself only; *. matches subdomains, not the domain itself', () => {

@@ -2,7 +2,8 @@
 // to an interpreter, runs through a wrapper whose options are not followed, or names the denied program asks
 // (or is denied when the deny rule is seen inside); arithmetic and subscript expansion is never covered by an
 // allow rule; an ask rule on `git push` sees `git -C . push`; a command too long to check is not decided by rules.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShellParser } from '../../../main/approval/shell-parser.js';
 import type { Rule } from '../../../main/approval/rules.js';
 import { decideByRules, MAX_RULE_COMMAND } from '../../../main/approval/rules-match.js';
 
@@ -18,6 +19,9 @@ const rule = (action: Rule['action'], pattern: string | null): Rule => ({
 });
 const decide = (rules: Rule[], cmd: string) => decideByRules(rules, 'exec_command', JSON.stringify({ cmd }));
 const denyRm = [rule('deny', 'rm')];
+
+// deciding by rules parses commands: the parser loads on the first decision (shell-parser.ts)
+beforeAll(loadShellParser);
 
 describe('with a deny rule, what deny rules cannot see into asks', () => {
   it.each([

@@ -1,6 +1,7 @@
 // decideByRules / approvalStep: deny wins, ask next, allow only when every simple command is covered; what the
 // rules leave open goes to the mode; every rule decision names its rule(s).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShellParser } from '../../../main/approval/shell-parser.js';
 import { approvalStep } from '../../../main/approval/decide.js';
 import {
   displaySafe,
@@ -23,6 +24,9 @@ const rule = (action: Rule['action'], pattern: string | null, tool = 'exec_comma
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 const exec = (cmd: string) => JSON.stringify({ cmd });
+
+// deciding by rules parses commands: the parser loads on the first decision (shell-parser.ts)
+beforeAll(loadShellParser);
 
 describe('pattern and tool matching', () => {
   it('prefixes match word by word; globs match the joined words; run-time words give maybe', () => {

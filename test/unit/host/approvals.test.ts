@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadShellParser } from '../../../main/approval/shell-parser.js';
 import type { EventName } from '../../../shared/api.js';
 import { toolCall } from '../../../shared/omni/builders.js';
 import type { ApprovalRequest } from '../../../main/approval/types.js';
@@ -40,6 +41,10 @@ const req = (toolName: string, permission: 'r' | 'rw' = 'rw', id = 'call_1'): Ap
 });
 // one turn of the event loop lets the broker's promises and the store settle (no sleep on the clock)
 const tick = () => new Promise((r) => setImmediate(r));
+
+// the shell parser loads on the first decision (shell-parser.ts); loaded, a request to a person is emitted
+// synchronously, which these cases rely on
+beforeAll(loadShellParser);
 
 describe('ApprovalBroker', () => {
   it('asks with an unguessable id, and only that id decides that call', async () => {
