@@ -4,8 +4,18 @@
 // resize, the login snapshot, the session's /tmp, what a command leaves behind ending with its shell, a new box
 // when the policy changed (a secret folder made later is hidden), the network's per-call path, a crashed server
 // reported and replaced, and nothing left running once the session ended. Real bwrap, real ptys.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandRegistry, type CommandSession } from '../../main/environment/commands/registry.js';
@@ -268,4 +278,31 @@ describe('the end of the session', () => {
     expect(await until(() => pgrep(`^sleep 1000.${t}`).length === 0, 5000)).toBe(true);
     await reg.disposeAll();
   });
+});
+
+describe('disposing of a sandbox', () => {
+  it('does not throw when its /tmp is being written while it is removed; the folder goes once the writer stops', async () => {
+    // under load a dying box (bwrap making its mount points) wrote into the session's /tmp while dispose removed it:
+    // ENOTEMPTY thrown out of the session's dispose. Here a writer on the host plays that part.
+    const other = new CommandSandbox({ workspace: ws, home, floeHome: path.join(root, 'floe2'), sessionId: 'race' });
+    const reg = new CommandRegistry({ env: { HOME: home }, sandbox: other });
+    await reg.prepare();
+    const s = reg.start({ cmd: 'echo up', cwd: ws });
+    await s.exited;
+    const mine = readdirSync(tmpdir()).filter((n) => n.startsWith(`floe-sandbox-${process.pid}-race-`));
+    expect(mine).toHaveLength(1);
+    const dir = path.join(tmpdir(), mine[0]!);
+    const writer = spawn('bash', [
+      '-c',
+      'end=$((SECONDS+2)); i=0; while [ $SECONDS -lt $end ]; do : > "$1/w$i"; i=$((i+1)); done',
+      'w',
+      dir,
+    ]);
+    const writing = new Promise((r) => writer.once('exit', r));
+    await until(() => readdirSync(dir).some((n) => n.startsWith('w')), 5000);
+    await reg.disposeAll();
+    expect(() => other.dispose()).not.toThrow();
+    await writing;
+    expect(await until(() => !existsSync(dir), 15_000)).toBe(true);
+  }, 30_000);
 });

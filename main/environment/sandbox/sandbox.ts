@@ -7,6 +7,7 @@
 // sandbox cannot run (or is turned off in system_config.yaml) it says so once (takeWarnings) and `active` is
 // false: approval mode `auto` then asks for every command. Must not decide approvals.
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,6 +110,18 @@ const PTY_SERVER = unpackedPath(path.join(FLOE_ROOT, 'main', 'environment', 'san
 
 /** Single-quotes `s` for sh. */
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Removes `dir`, trying again every 0.5 s for up to 10 s while something still writes in it; never throws. */
+async function removeSoon(dir: string): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    try {
+      await rm(dir, { recursive: true, force: true });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500).unref());
+    }
+  }
+}
 
 export class CommandSandbox {
   private readonly o: CommandSandboxOptions;
@@ -404,13 +417,21 @@ export class CommandSandbox {
 
   dispose(): void {
     this.disposed = true;
-    for (const b of this.boxes) b.kill();
+    const closing = [...this.boxes].map((b) => (b.kill(), b.closed));
     this.boxes.clear();
     this.box = undefined;
     // never set up: nothing to undo (and nothing to probe now)
     this.forwarder?.dispose();
     void this.proxy?.close();
     this.set?.net?.dispose();
-    if (this.set?.dir) rmSync(this.set.dir, { recursive: true, force: true });
+    const dir = this.set?.dir;
+    if (!dir) return;
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // a box still dying wrote into its /tmp meanwhile (bwrap makes mount points there while it starts; ENOTEMPTY
+      // was seen under load): removed once the boxes are gone, else by the next start's sweep — never a throw
+      void Promise.all(closing).then(() => removeSoon(dir));
+    }
   }
 }

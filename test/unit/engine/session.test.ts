@@ -26,7 +26,8 @@ function fakeModel(turns: Turn[]) {
   return { client, requests };
 }
 
-function sleepTool(name: string, perm: 'r' | 'rw' = 'rw'): Tool & { runs: number } {
+/** A tool that sleeps `ms` (fake clock) or until aborted; `onStart` runs when a call of it has started. */
+function sleepTool(name: string, perm: 'r' | 'rw' = 'rw', onStart?: () => void): Tool & { runs: number } {
   const t = {
     runs: 0,
     definition: {
@@ -37,7 +38,9 @@ function sleepTool(name: string, perm: 'r' | 'rw' = 'rw'): Tool & { runs: number
     },
     async *execute(args: Record<string, unknown>, ctx: { signal: AbortSignal }) {
       t.runs++;
+      onStart?.();
       await new Promise<void>((r) => {
+        if (ctx.signal.aborted) return r(); // aborted by onStart itself
         const h = setTimeout(r, Number(args.ms ?? 0));
         ctx.signal.addEventListener('abort', () => {
           clearTimeout(h);
@@ -83,17 +86,12 @@ const ev = (msgs: OmniMessage[], t: string) =>
 
 describe('who interrupted a call', () => {
   it('disposing of the session mid-task: the abort and the calls read as the host stopping, not the user', async () => {
-    const t = sleepTool('x');
+    // disposed once the call runs: a timer set at the approval could fire before the call started (the fake clock
+    // moves while the engine awaits real work, such as loading the argument validator), a different story
+    const t = sleepTool('x', 'rw', () => void s.dispose());
     const { client } = fakeModel([[toolCall('x', '{"ms":10000}', 'a')]]);
     const s = session(client, [t]);
-    const { msgs } = await collect(
-      s.run('go', {
-        approve: async () => {
-          setTimeout(() => void s.dispose(), 20);
-          return 'allow';
-        },
-      }),
-    );
+    const { msgs } = await collect(s.run('go', { approve: async () => 'allow' }));
     expect(ev(msgs, 'abort')).toEqual([{ type: 'abort', reason: 'session disposed', by: 'host' }]);
     expect(ev(msgs, 'tool_call_output').map((o) => [o.tool_call_id, o.aborted_by, o.output])).toEqual([
       ['a', 'host', '[interrupted: the host stopped]'],
@@ -102,7 +100,9 @@ describe('who interrupted a call', () => {
 
   it('a resumed history left open by a crash is paired with the host note, later aborts with the user note', async () => {
     const { client, requests } = fakeModel([[assistantText('picked up')], [toolCall('x', '{"ms":10000}', 'b')]]);
-    const s = session(client, [sleepTool('x')], {
+    const ac = new AbortController();
+    // the second task is aborted once its call runs (see the test above)
+    const s = session(client, [sleepTool('x', 'rw', () => ac.abort())], {
       history: [toolCall('x', '{"ms":1}', 'a')],
       leftOpenBy: 'host',
     });
@@ -112,16 +112,7 @@ describe('who interrupted a call', () => {
     ]);
     const sent = requests[0]!.messages.map((m) => m.payload as any).filter((p) => p.type === 'tool_call_output');
     expect(sent.map((p) => p.output)).toEqual(['[interrupted: the host stopped]']);
-    const ac = new AbortController();
-    const second = await collect(
-      s.run('more', {
-        signal: ac.signal,
-        approve: async () => {
-          setTimeout(() => ac.abort(), 20);
-          return 'allow';
-        },
-      }),
-    );
+    const second = await collect(s.run('more', { signal: ac.signal, approve: async () => 'allow' }));
     expect(ev(second.msgs, 'tool_call_output').map((o) => [o.tool_call_id, o.aborted_by, o.output])).toEqual([
       ['b', 'user', '[interrupted: tool aborted by user]'],
     ]);
@@ -261,19 +252,24 @@ describe('agent loop', () => {
   });
 
   it('abort interrupts running tools; the next run keeps pairing intact', async () => {
-    const t = sleepTool('x');
+    // aborted once call a runs and call b waits for its approval (not on a timer: see the first test)
+    const ac = new AbortController();
+    let asked = 0;
+    let started = false;
+    const abortWhenBoth = () => {
+      if (started && asked === 2) ac.abort();
+    };
+    const t = sleepTool('x', 'rw', () => ((started = true), abortWhenBoth()));
     const { client, requests } = fakeModel([
       [toolCall('x', '{"ms":10000}', 'a'), toolCall('x', '{"ms":10000}', 'b')],
       [assistantText('again')],
     ]);
     const s = session(client, [t]);
-    const ac = new AbortController();
-    let asked = 0;
     const run = collect(
       s.run('go', {
         signal: ac.signal,
         approve: async () => {
-          if (++asked === 2) setTimeout(() => ac.abort(), 20);
+          if (++asked === 2) queueMicrotask(abortWhenBoth);
           return asked === 1 ? 'allow' : new Promise(() => {}); // the second approval never comes
         },
       }),
@@ -450,21 +446,26 @@ describe('calls start as their stream completes', () => {
   });
 
   it('abort while the model streams: the running call is interrupted, a call waiting for approval denied, each paired once', async () => {
-    const t = sleepTool('x');
+    // aborted once call a runs and call b waits for its approval (not on a timer: see the first test of the file)
+    const ac = new AbortController();
+    let asked = 0;
+    let started = false;
+    const abortWhenBoth = () => {
+      if (started && asked === 2) ac.abort(new Error('stop'));
+    };
+    const t = sleepTool('x', 'rw', () => ((started = true), abortWhenBoth()));
     const { client } = gatedModel(
       [toolCall('x', '{"ms":5000}', 'a'), toolCall('x', '{}', 'b')],
       new Promise<void>(() => {}),
       'completed',
     );
-    const ac = new AbortController();
     const s = session(client, [t]);
-    let asked = 0;
     const { msgs, result } = await collect(
       s.run('go', {
         signal: ac.signal,
         approve: async (_req, signal) => {
           if (++asked === 1) return 'allow';
-          setTimeout(() => ac.abort(new Error('stop')), 20);
+          queueMicrotask(abortWhenBoth);
           return new Promise<'allow'>((r) => signal?.addEventListener('abort', () => setTimeout(() => r('allow'), 10)));
         },
       }),
