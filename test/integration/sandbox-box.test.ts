@@ -292,12 +292,11 @@ describe('disposing of a sandbox', () => {
     const mine = readdirSync(tmpdir()).filter((n) => n.startsWith(`floe-sandbox-${process.pid}-race-`));
     expect(mine).toHaveLength(1);
     const dir = path.join(tmpdir(), mine[0]!);
-    const writer = spawn('bash', [
-      '-c',
-      'end=$((SECONDS+2)); i=0; while [ $SECONDS -lt $end ]; do : > "$1/w$i"; i=$((i+1)); done',
-      'w',
-      dir,
-    ]);
+    const writer = spawn(
+      'bash',
+      ['-c', 'end=$((SECONDS+2)); i=0; while [ $SECONDS -lt $end ]; do : > "$1/w$i"; i=$((i+1)); done', 'w', dir],
+      { stdio: 'ignore' },
+    ); // its "No such file" errors once the folder is gone would fill an unread pipe and block it
     const writing = new Promise((r) => writer.once('exit', r));
     await until(() => readdirSync(dir).some((n) => n.startsWith('w')), 5000);
     await reg.disposeAll();
