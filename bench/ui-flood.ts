@@ -21,6 +21,7 @@ import { startWebServer, type WebServer } from '../main/web/index.js';
 import { startModelServer } from '../test/fixtures/model-server.js';
 import { tempHome } from '../test/helpers/cli.js';
 import { framesStart, framesStop } from './lib/frames.js';
+import { childrenNamed, treeCpuMs } from './lib/tree-cpu.js';
 import { sampleRss, sleep, watchLoop, type LoopDelay } from './lib/loop.js';
 import { machine } from './lib/output.js';
 import { makeResult, type BenchResult } from './lib/result.js';
@@ -168,6 +169,11 @@ interface Run {
   memAfter: Mem;
   rssPeakMB: number;
   floodMs: number;
+  /** CPU time from the flood's start to its end: this process (host, web server, model server), the browser, and
+   * the rest this process started (the sandbox's command server, the command) */
+  hostCpuMs: number;
+  browserCpuMs: number;
+  commandCpuMs: number;
 }
 
 /** How many backlogs the page's panes skipped so far (the renderer's terminal counters). */
@@ -223,6 +229,7 @@ export async function run(): Promise<BenchResult[]> {
         '--disable-backgrounding-occluded-windows',
       ],
     });
+    const browserPid = childrenNamed(process.pid, 'chrom')[0] ?? 0;
     const pageA = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     const pageB = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     for (const p of [pageA, pageB]) {
@@ -256,6 +263,8 @@ export async function run(): Promise<BenchResult[]> {
       const rss = sampleRss(100);
       await framesStart(pageA);
       const w = watchLoop();
+      const cpu0 = process.cpuUsage();
+      const tree0 = treeCpuMs(process.pid, [browserPid]);
       await newSession(pageA, 'allow-all', `FLOOD run ${i + 1}`);
       let flood: (typeof started)[number] | undefined;
       for (let k = 0; k < 1500 && !flood; k++) {
@@ -274,6 +283,8 @@ export async function run(): Promise<BenchResult[]> {
       for (let k = 0; k < 6000 && !exited.has(f.id); k++) await sleep(20);
       const end = exited.get(f.id);
       if (end === undefined) throw new Error(`run ${i + 1}: the flood did not end within 2 minutes`);
+      const cpu = process.cpuUsage(cpu0);
+      const tree = treeCpuMs(process.pid, [browserPid]);
       const loopFlood = w.stop();
       const frames = await framesStop(pageA);
       const mem = rss.stop();
@@ -304,6 +315,9 @@ export async function run(): Promise<BenchResult[]> {
         memAfter,
         rssPeakMB: mem.peakMB,
         floodMs: end - f.at,
+        hostCpuMs: (cpu.user + cpu.system) / 1000,
+        browserCpuMs: tree.byRoot[0]! - tree0.byRoot[0]!,
+        commandCpuMs: tree.other - tree0.other,
       });
       // node-pty may lose the last few KB when the child exits first; the rate is what it read
       if (raw.chars < FLOOD_CHARS * 0.9) throw new Error(`raw read got ${raw.chars} chars, expected ~${FLOOD_CHARS}`);
@@ -344,6 +358,9 @@ export async function run(): Promise<BenchResult[]> {
           runs: RUNS,
           flood_chars: FLOOD_CHARS,
           flood_ms_median: med((r) => r.floodMs),
+          host_cpu_ms_per_mb_median: med((r) => r.hostCpuMs / (FLOOD_BYTES / 1e6)),
+          browser_cpu_ms_per_mb_median: med((r) => r.browserCpuMs / (FLOOD_BYTES / 1e6)),
+          command_cpu_ms_per_mb_median: med((r) => r.commandCpuMs / (FLOOD_BYTES / 1e6)),
           live_chars_to_pane_median: med((r) => r.liveChars),
           resyncs_median: med((r) => r.resyncs),
           pane_skips_median: med((r) => r.paneSkips),
@@ -352,6 +369,7 @@ export async function run(): Promise<BenchResult[]> {
         notes: [
           "the pane ended on the same visible screen as the host's headless terminal in every run (xterm buffer API on both sides)",
           'live_chars_to_pane: what was sent as terminal.data; the rest of the flood reached the pane as resync screens',
+          'cpu_ms_per_mb: CPU time (user + system) per MB of flood, of the process running host, web server and model server (host), of Chromium and its helpers (browser), and of what the host started that ran during the flood (command: the sandbox, its command server, the command; from /proc)',
         ],
       }),
       makeResult({

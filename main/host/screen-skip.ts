@@ -13,11 +13,15 @@
 
 /** Printable text, \b \t \n \r, and complete SGR sequences only. */
 const PLAIN = /^(?:[\b\t\n\r\x20-\x7e\xa0-\uffff]|\x1b\[[0-9;:]*m)*$/;
+/** Any character that is neither plain text nor ESC (one scan, no backtracking: the common case of a flood). */
+const NOT_TEXT = /[^\b\t\n\r\x1b\x20-\x7e\xa0-\uffff]/;
 const SGR = /\x1b\[[0-9;:]*m/g;
 
 /** Whether a chunk (that starts in the parser's ground state) is plain in the sense above. */
 export function isPlain(chunk: string): boolean {
-  return PLAIN.test(chunk);
+  if (NOT_TEXT.test(chunk)) return false;
+  // text only: plain; with escapes, each must be a complete SGR sequence
+  return !chunk.includes('\x1b') || PLAIN.test(chunk);
 }
 
 /** A complete escape sequence at the start of the string: CSI, OSC/DCS/APC/PM/SOS strings, or a short ESC one. */
@@ -46,22 +50,47 @@ export function splitUnfinished(chunk: string): [string, string] {
  * cannot be cut exactly. `keepLineFeeds` is at least 2 × rows + 1; more keeps more scrollback on the host copy.
  */
 export function compactPlain(run: string, keepLineFeeds: number): string {
+  return compactPlainChunks([run], keepLineFeeds);
+}
+
+/**
+ * compactPlain of the run `chunks.join('')`, without joining what is cut away: the tail is found from the end, and
+ * of the chunks before it only their SGR sequences are kept. Each chunk must itself be plain and start in the
+ * ground state (so no SGR sequence spans two chunks); a CR LF may.
+ */
+export function compactPlainChunks(chunks: readonly string[], keepLineFeeds: number): string {
   let lf = 0;
-  let pos = run.length;
-  while (pos > 0) {
-    const i = run.lastIndexOf('\n', pos - 1);
-    if (i < 0) return run;
-    lf++;
-    pos = i;
-    if (lf >= keepLineFeeds + 1 && i > 0 && run.charCodeAt(i - 1) === 13) {
-      const cut = i - 1; // the tail starts with this CR LF, followed by >= keepLineFeeds more LFs
-      if (cut === 0) return run;
-      const colours = run.slice(0, cut).match(SGR)?.join('') ?? '';
-      return colours + run.slice(cut);
+  for (let c = chunks.length - 1; c >= 0; c--) {
+    const chunk = chunks[c]!;
+    let pos = chunk.length;
+    while (pos > 0) {
+      const i = chunk.lastIndexOf('\n', pos - 1);
+      if (i < 0) break;
+      lf++;
+      pos = i;
+      if (lf < keepLineFeeds + 1) continue;
+      // the tail starts with the CR before this LF (in this chunk or at the end of the one before)
+      let cutChunk = c;
+      let cut = i - 1;
+      if (i === 0) {
+        cutChunk = c - 1;
+        while (cutChunk >= 0 && !chunks[cutChunk]!.length) cutChunk--;
+        if (cutChunk < 0) return chunks.join('');
+        cut = chunks[cutChunk]!.length - 1;
+      }
+      const cr = chunks[cutChunk]!;
+      if (cr.charCodeAt(cut) !== 13) continue;
+      if (cutChunk === 0 && cut === 0) return chunks.join('');
+      let colours = '';
+      for (let k = 0; k < cutChunk; k++) colours += sgrOf(chunks[k]!);
+      colours += sgrOf(cr.slice(0, cut));
+      return colours + cr.slice(cut) + chunks.slice(cutChunk + 1).join('');
     }
   }
-  return run;
+  return chunks.length === 1 ? chunks[0]! : chunks.join('');
 }
+
+const sgrOf = (s: string): string => (s.includes('\x1b') ? (s.match(SGR)?.join('') ?? '') : '');
 
 /** The fewest line feeds a cut tail must hold for a screen of `rows` rows. */
 export const minKeepLineFeeds = (rows: number): number => 2 * Math.max(1, rows) + 1;

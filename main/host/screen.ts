@@ -5,14 +5,14 @@
 import { SerializeAddon } from '@xterm/addon-serialize';
 import xtermHeadless from '@xterm/headless';
 import type { Terminal as HeadlessTerminal } from '@xterm/headless';
-import { compactPlain, isPlain, minKeepLineFeeds, splitUnfinished } from './screen-skip.js';
+import { compactPlainChunks, isPlain, minKeepLineFeeds, splitUnfinished } from './screen-skip.js';
 
 const { Terminal } = xtermHeadless;
 
 /** Scrollback lines of the host copy, all sent with each screen (serialising costs ~0.05 ms a line). */
 const SCREEN_SCROLLBACK = 200;
-/** A plain run is cut down and parsed once it holds this many characters. */
-const COMPACT_AT = 256 * 1024;
+/** A plain run is cut down and parsed once it holds this many characters (cutting never joins what it drops). */
+const COMPACT_AT = 1024 * 1024;
 /** Line feeds kept of a plain run beyond the minimum, so the copy keeps a little scrollback. */
 const EXTRA_KEEP = 100;
 
@@ -139,10 +139,10 @@ export class HostScreen {
 
   private flushRun(): void {
     if (!this.runLen) return;
-    const joined = this.run.length === 1 ? this.run[0]! : this.run.join('');
+    const run = this.run;
     this.run = [];
     this.runLen = 0;
-    this.parse(compactPlain(joined, minKeepLineFeeds(this.term.rows) + EXTRA_KEEP));
+    this.parse(compactPlainChunks(run, minKeepLineFeeds(this.term.rows) + EXTRA_KEEP));
   }
 
   private parse(s: string): void {

@@ -1,11 +1,13 @@
 // The long-lived sandbox of one session (issue 19): one bwrap, built from the session's policy exactly as a
 // command's was, whose program is a small Node server (pty-server.mjs) that starts each command in a pty of its own
-// and streams its I/O back over its stdin/stdout, one JSON object per line. A command then costs one round trip to
-// that server instead of a new bwrap. Each command is a RemotePty: what CommandSession needs of node-pty's IPty,
-// plus the host pid of the command's shell (host-pid.ts) so the registry signals and watches it as before.
+// and streams its I/O back over its stdin/stdout: JSON lines to the server, JSON headers with raw output back
+// (box-stream.ts). A command then costs one round trip to that server instead of a new bwrap. Each command is a
+// RemotePty: what CommandSession needs of node-pty's IPty, plus the host pid of the command's shell (host-pid.ts)
+// so the registry signals and watches it as before.
 // A server that dies (a command ran `kill -9 -1`) ends the commands it ran with a line saying so; the sandbox starts a
 // new one for the next command. Must not compute policies or decide when a box is used (sandbox.ts does).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { BoxStream, type FromServer } from './box-stream.js';
 import { hostPidOf } from './host-pid.js';
 import { OWN_GROUP } from '../../os/own-group.js';
 
@@ -26,44 +28,6 @@ export type ToServer =
   | { t: 'write'; id: string; d: string }
   | { t: 'resize'; id: string; cols: number; rows: number }
   | { t: 'pause' | 'resume' | 'release'; id: string };
-
-/** Server → host messages. */
-export type FromServer =
-  | { t: 'ready'; pid: number }
-  | { t: 'spawned'; id: string; pid: number }
-  | { t: 'failed'; id: string; message: string }
-  | { t: 'data'; id: string; d: string }
-  | { t: 'exit'; id: string; code: number; signal: number };
-
-/** One message from a line the server wrote, or undefined for anything malformed (pure). */
-export function parseFromServer(line: string): FromServer | undefined {
-  let m: unknown;
-  try {
-    m = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  if (!m || typeof m !== 'object') return undefined;
-  const o = m as Record<string, unknown>;
-  const int = (v: unknown): v is number => Number.isInteger(v);
-  const str = (v: unknown): v is string => typeof v === 'string';
-  switch (o.t) {
-    case 'ready':
-      return int(o.pid) ? { t: 'ready', pid: o.pid } : undefined;
-    case 'spawned':
-      return str(o.id) && int(o.pid) ? { t: 'spawned', id: o.id, pid: o.pid } : undefined;
-    case 'failed':
-      return str(o.id) && str(o.message) ? { t: 'failed', id: o.id, message: o.message } : undefined;
-    case 'data':
-      return str(o.id) && str(o.d) ? { t: 'data', id: o.id, d: o.d } : undefined;
-    case 'exit':
-      return str(o.id) && int(o.code) && int(o.signal)
-        ? { t: 'exit', id: o.id, code: o.code, signal: o.signal }
-        : undefined;
-    default:
-      return undefined;
-  }
-}
 
 type Listener<T> = (e: T) => void;
 
@@ -167,7 +131,6 @@ export class Box {
   private readonly child: ChildProcess;
   private readonly ptys = new Map<string, RemotePty>();
   private retired = false;
-  private buf = '';
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private stderr = '';
   private next = 0;
@@ -206,24 +169,16 @@ export class Box {
     child.stderr?.on('data', (d: string) => {
       if (this.stderr.length < 4096) this.stderr += d;
     });
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      this.buf += chunk;
-      let nl: number;
-      while ((nl = this.buf.indexOf('\n')) >= 0) {
-        const line = this.buf.slice(0, nl);
-        this.buf = this.buf.slice(nl + 1);
-        const m = parseFromServer(line);
-        if (!m) continue;
-        if (m.t === 'ready') {
-          clearTimeout(timer);
-          this.serverPid = child.pid ? hostPidOf(child.pid, m.pid, 4) : undefined;
-          if (this.state === 'starting') this.state = 'ready';
-          if (!this.ptys.size) this.idle(true);
-          settle();
-        } else this.onMessage(m);
-      }
+    const stream = new BoxStream((m) => {
+      if (m.t === 'ready') {
+        clearTimeout(timer);
+        this.serverPid = child.pid ? hostPidOf(child.pid, m.pid, 4) : undefined;
+        if (this.state === 'starting') this.state = 'ready';
+        if (!this.ptys.size) this.idle(true);
+        settle();
+      } else this.onMessage(m);
     });
+    child.stdout?.on('data', (chunk: Buffer) => stream.push(chunk));
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       const err = this.stderr.trim().split('\n').slice(-1)[0] ?? '';

@@ -1,7 +1,8 @@
 // The command server of one session's long-lived sandbox (issue 19), plain JavaScript run by `node` INSIDE the
 // session's bwrap (box.ts starts it; it gets the same mounts, namespaces and seccomp filter as a command). It
 // starts each command in a pseudo-terminal of its own with node-pty and streams its I/O to the host over its
-// stdin/stdout (one JSON object per line, pty-protocol.ts), so a command costs one round trip instead of a new
+// stdin/stdout (JSON lines in; JSON header lines out, a command's output following its `data` header as raw UTF-8:
+// box-stream.ts reads them), so a command costs one round trip instead of a new
 // bwrap. It holds each pty's slave open until the host saw the end marker (or the command is gone and quiet), as
 // slave-hold.ts does outside, and when a command's shell exits it ends what the command left behind (its process
 // group and every process carrying its FLOE_PROC tag), as a command's own PID namespace did before.
@@ -23,7 +24,16 @@ const procs = new Map();
 let outPaused = false;
 
 function send(m) {
-  if (!process.stdout.write(`${JSON.stringify(m)}\n`) && !outPaused) {
+  out(`${JSON.stringify(m)}\n`);
+}
+
+/** Output of command `id`: a header with its length in bytes, then the text as it is (no escaping). */
+function sendData(id, d) {
+  out(`${JSON.stringify({ t: 'data', id, n: Buffer.byteLength(d, 'utf8') })}\n${d}`);
+}
+
+function out(text) {
+  if (!process.stdout.write(text) && !outPaused) {
     // the host reads slower than the commands print: stop reading the ptys until it caught up
     outPaused = true;
     for (const c of procs.values()) apply(c);
@@ -135,7 +145,7 @@ function spawn(m) {
   hold(c);
   p.onData((d) => {
     c.lastData = Date.now();
-    send({ t: 'data', id: m.id, d });
+    sendData(m.id, d);
   });
   p.onExit(({ exitCode, signal }) => {
     release(c);

@@ -2,7 +2,13 @@
 // and — checked against a real headless xterm — that the cut-down stream draws the same visible screen.
 import xtermHeadless from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
-import { compactPlain, isPlain, minKeepLineFeeds, splitUnfinished } from '../../../main/host/screen-skip.js';
+import {
+  compactPlain,
+  compactPlainChunks,
+  isPlain,
+  minKeepLineFeeds,
+  splitUnfinished,
+} from '../../../main/host/screen-skip.js';
 
 const { Terminal } = xtermHeadless;
 
@@ -31,6 +37,10 @@ describe('host screen copy: skipping plain floods', () => {
     expect(isPlain('a\x1b]0;title\x07')).toBe(false);
     expect(isPlain('a\x0e')).toBe(false); // shift out changes the charset
     expect(isPlain('a\x9b2J')).toBe(false); // C1 CSI
+    expect(isPlain('plain text only\r\n')).toBe(true);
+    expect(isPlain('a\x1b[31')).toBe(false); // unfinished SGR
+    expect(isPlain('a\x1b[31mb\x1b[1A')).toBe(false); // an SGR, then a cursor move
+    expect(isPlain('a\x07')).toBe(false); // bell
   });
 
   it('an escape sequence cut at the end of a chunk is carried to the next one', () => {
@@ -73,5 +83,37 @@ describe('host screen copy: skipping plain floods', () => {
     expect(compactPlain(bare, minKeepLineFeeds(8))).toBe(bare);
     const few = lines(10, (i) => `row ${i}\r\n`);
     expect(compactPlain(few, minKeepLineFeeds(8))).toBe(few);
+  });
+
+  it('cutting a run given as chunks equals cutting the joined run, wherever the chunks were split', () => {
+    const rows = 8;
+    const keep = minKeepLineFeeds(rows);
+    const run =
+      `\x1b[32mstart\r\n` + lines(200, (i) => `${i % 9 === 0 ? `\x1b[3${i % 8}m` : ''}line ${i}\r\n`) + 'tail';
+    const whole = compactPlain(run, keep);
+    expect(whole.length).toBeLessThan(run.length / 4);
+    // split between CR and LF, right after SGRs, at every 97th char, and with empty chunks
+    const splits = [
+      [run.indexOf('\n', 3000)],
+      [run.indexOf('\n', run.length - 400)], // inside the kept tail
+      Array.from({ length: Math.floor(run.length / 97) }, (_, k) => (k + 1) * 97),
+    ];
+    for (const at of splits) {
+      const chunks: string[] = [];
+      let from = 0;
+      for (const to of at) {
+        // never inside an SGR sequence (the screen hands over only chunks that end in the ground state)
+        let end = to;
+        while (run.lastIndexOf('\x1b', end - 1) > run.lastIndexOf('m', end - 1)) end++;
+        chunks.push(run.slice(from, end), '');
+        from = end;
+      }
+      chunks.push(run.slice(from));
+      expect(chunks.join('')).toBe(run);
+      expect(compactPlainChunks(chunks, keep), `split at ${at.slice(0, 3).join(',')}`).toBe(whole);
+    }
+    // runs that cannot be cut come back whole
+    const few = [lines(5, (i) => `a${i}\r`), lines(5, (i) => `\nb${i}\r`)];
+    expect(compactPlainChunks(few, keep)).toBe(few.join(''));
   });
 });
