@@ -16,6 +16,7 @@ export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   worktrees: () => import('./worktrees.js'),
   checkpoints: () => import('./checkpoints.js'),
   'tool-overhead': () => import('./tool-overhead.js'),
+  'spawn-stall': () => import('./spawn-stall.js'),
   'sandbox-overhead': () => import('./sandbox-overhead.js'),
   'pty-throughput': () => import('./pty-throughput.js'),
   'pty-throughput-colour': () => import('./pty-throughput-colour.js'),

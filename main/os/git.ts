@@ -1,9 +1,10 @@
 // Runs the real `git` as a child process, for every part of Floe that does git work (the checkpoints' shadow
 // repository, sessions' worktrees): the caller's GIT_* variables are dropped (an outer repository never leaks in),
 // prompts are off, LC_ALL=C, and the caller's fixed `-c` settings come before the arguments; stdout is collected as
-// bytes. A non-zero exit (outside okCodes), or a git that cannot start, rejects with GitFailed. Must not know what
+// bytes. A non-zero exit (outside okCodes), or a git that cannot start, rejects with GitFailed. git is started by
+// the spawner (spawner.ts), so that the host's event loop does not stand still while it forks. Must not know what
 // the calls are for: the callers choose the settings, variables and arguments.
-import { spawn } from 'node:child_process';
+import { spawner } from './spawner.js';
 
 export class GitFailed extends Error {
   override name = 'GitFailed';
@@ -36,28 +37,17 @@ function gitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...out, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...extra };
 }
 
-/** Runs `git [-c …] args` in `call.cwd`; resolves with stdout (bytes) and the exit code. */
-export function runGit(args: readonly string[], call: GitCall): Promise<{ stdout: Buffer; code: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', [...(call.config ?? []).flatMap((c) => ['-c', c]), ...args], {
-      cwd: call.cwd,
-      env: gitEnv(call.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.on('error', (e) => reject(new GitFailed(`could not run git: ${e.message}`, null, '', '')));
-    child.on('close', (code) => {
-      const stdout = Buffer.concat(out);
-      if (code === 0 || (code !== null && call.okCodes?.includes(code))) return resolve({ stdout, code: code ?? 0 });
-      const stderr = Buffer.concat(err).toString('utf8').trim();
-      reject(new GitFailed(`git ${args[0]} failed (exit ${code}): ${stderr}`, code, stdout.toString('utf8'), stderr));
-    });
-    child.stdin.on('error', () => {}); // git may exit before reading stdin; its exit code tells what happened
-    child.stdin.end(call.input ?? '');
-  });
+/** Runs `git [-c …] args` in `call.cwd` (through the spawner, spawner.ts); resolves with stdout (bytes) and the
+ * exit code. */
+export async function runGit(args: readonly string[], call: GitCall): Promise<{ stdout: Buffer; code: number }> {
+  const argv = [...(call.config ?? []).flatMap((c) => ['-c', c]), ...args];
+  const r = await spawner.run('git', argv, { cwd: call.cwd, env: gitEnv(call.env), input: call.input ?? '' });
+  if (r.error !== undefined) throw new GitFailed(`could not run git: ${r.error}`, null, '', '');
+  const { code, stdout } = r;
+  if (code === 0 || (code !== null && call.okCodes?.includes(code))) return { stdout, code: code ?? 0 };
+  const stderr = r.stderr.toString('utf8').trim();
+  const how = code === null ? `killed by ${r.signal}` : `exit ${code}`;
+  throw new GitFailed(`git ${args[0]} failed (${how}): ${stderr}`, code, stdout.toString('utf8'), stderr);
 }
 
 /** NUL-separated output → entries (the last empty one dropped). */

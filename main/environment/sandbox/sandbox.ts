@@ -6,7 +6,7 @@
 // a new protected file, another login snapshot) is retired and a new one built, so those are hidden too. When the
 // sandbox cannot run (or is turned off in system_config.yaml) it says so once (takeWarnings) and `active` is
 // false: approval mode `auto` then asks for every command. Must not decide approvals.
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ import { seatbeltProfile } from './seatbelt.js';
 import { seccompProgram } from './seccomp.js';
 import { SANDBOX_DIR_PREFIX, sweepSandboxDirs } from './sweep.js';
 import { unpackedPath } from '../../os/asar.js';
+import { FLOE_ROOT, floeProgram } from '../../os/floe-root.js';
 import { writableFolderError } from './writable-check.js';
 
 /** temp folders already swept by this process */
@@ -85,14 +86,6 @@ const kindOf = (p: string): PathKind => {
   return !st ? 'none' : st.isDirectory() ? 'dir' : 'file';
 };
 
-/** Floe's own install folder (the package root above this file, in the sources and in the built CLI alike). */
-const FLOE_ROOT = ((): string => {
-  for (let d = import.meta.dirname; ; d = path.dirname(d)) {
-    if (existsSync(path.join(d, 'package.json')) && existsSync(path.join(d, 'node_modules'))) return d;
-    if (path.dirname(d) === d) return import.meta.dirname;
-  }
-})();
-
 /** What the first use of a session's sandbox found and made. */
 interface Setup {
   backend?: SandboxBackend;
@@ -106,7 +99,7 @@ interface Setup {
 
 /** The command server a box runs (plain JavaScript, found next to this file in the sources and from the bundle; in a
  * packaged app unpacked beside the archive, electron-builder.yml). */
-const PTY_SERVER = unpackedPath(path.join(FLOE_ROOT, 'main', 'environment', 'sandbox', 'pty-server.mjs'));
+const PTY_SERVER = floeProgram('main', 'environment', 'sandbox', 'pty-server.mjs');
 
 /** Single-quotes `s` for sh. */
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;

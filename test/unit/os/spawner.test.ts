@@ -1,0 +1,87 @@
+// The spawner (main/os/spawner.ts) with its real helper process: programs start from the helper, not from this
+// process; output comes back as bytes with exit code or signal; input, directory and environment are passed; a
+// program that cannot start is an error result; a helper that dies fails only what it was running and is replaced;
+// a helper that cannot start at all leaves programs running directly.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Spawner } from '../../../main/os/spawner.js';
+
+const made: Spawner[] = [];
+const newSpawner = (server?: string) => {
+  const s = server === undefined ? new Spawner() : new Spawner(server);
+  made.push(s);
+  return s;
+};
+afterEach(() => {
+  for (const s of made.splice(0)) s.dispose();
+});
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+
+describe('Spawner', () => {
+  it('starts programs from its helper process, not from this one', async () => {
+    const s = newSpawner();
+    const r = await s.run('sh', ['-c', 'echo $PPID'], { cwd: os.tmpdir(), env });
+    expect(r.code).toBe(0);
+    const parent = Number(r.stdout.toString().trim());
+    expect(s.pid).toBeGreaterThan(0);
+    expect(parent).toBe(s.pid);
+    expect(parent).not.toBe(process.pid);
+    // one helper for every call
+    const again = await s.run('sh', ['-c', 'echo $PPID'], { cwd: os.tmpdir(), env });
+    expect(Number(again.stdout.toString().trim())).toBe(s.pid);
+  });
+
+  it('passes input, directory and environment; returns bytes, stderr and the exit code or signal', async () => {
+    const s = newSpawner();
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'floe-spawner-')));
+    try {
+      const r = await s.run('sh', ['-c', 'pwd; echo "$FLOE_X"; cat; printf "\\377\\000" ; echo oops >&2; exit 3'], {
+        cwd: dir,
+        env: { ...env, FLOE_X: 'given' },
+        input: 'from stdin\n',
+      });
+      expect(r.code).toBe(3);
+      expect(r.signal).toBeNull();
+      expect(r.stdout).toEqual(Buffer.concat([Buffer.from(`${dir}\ngiven\nfrom stdin\n`), Buffer.from([255, 0])]));
+      expect(r.stderr.toString()).toBe('oops\n');
+      expect(r.error).toBeUndefined();
+      const k = await s.run('sh', ['-c', 'kill -TERM $$'], { cwd: dir, env });
+      expect(k).toMatchObject({ code: null, signal: 'SIGTERM' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a program that cannot start is an error result', async () => {
+    const r = await newSpawner().run('floe-no-such-program', [], { cwd: os.tmpdir(), env });
+    expect(r.code).toBeNull();
+    expect(r.error).toMatch(/ENOENT/);
+  });
+
+  it('a helper that dies fails what it was running, and the next call gets a new helper', async () => {
+    const s = newSpawner();
+    await s.run('true', [], { cwd: os.tmpdir(), env });
+    const first = s.pid!;
+    const running = s.run('sleep', ['30'], { cwd: os.tmpdir(), env });
+    await new Promise((r) => setTimeout(r, 200));
+    process.kill(first, 'SIGKILL');
+    const r = await running;
+    expect(r.code).toBeNull();
+    expect(r.error).toMatch(/the spawner ended \(SIGKILL\)/);
+    const next = await s.run('sh', ['-c', 'echo $PPID'], { cwd: os.tmpdir(), env });
+    expect(Number(next.stdout.toString().trim())).toBe(s.pid);
+    expect(s.pid).not.toBe(first);
+  });
+
+  it('a helper that cannot start leaves programs running from this process', async () => {
+    const s = newSpawner(path.join(os.tmpdir(), 'floe-no-such-spawner.mjs'));
+    const r = await s.run('sh', ['-c', 'echo $PPID'], { cwd: os.tmpdir(), env });
+    expect(r.code).toBe(0);
+    expect(Number(r.stdout.toString().trim())).toBe(process.pid);
+    const again = await s.run('sh', ['-c', 'echo $PPID'], { cwd: os.tmpdir(), env });
+    expect(Number(again.stdout.toString().trim())).toBe(process.pid);
+    expect(s.pid).toBeUndefined();
+  });
+});
