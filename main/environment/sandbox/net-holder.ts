@@ -2,6 +2,9 @@
 // namespace with nothing but loopback (its program sleeps). Each command joins that network with nsenter before
 // its own bwrap builds the rest, so a dev server started by one command is reachable on localhost by the next, and
 // no command reaches the host's network or its loopback. bwrap's --die-with-parent ends the holder with the host.
+// bwrap forks: its child (which becomes the `sleep`) waits for the parent's go-ahead and only then asks to die
+// with it, so killing the bwrap alone while it starts left the child behind (a bwrap blocked forever, or a sleep).
+// Both run in the holder's own process group: dispose, and the bwrap's own exit, kill that whole group.
 // If it cannot start (no nsenter, say), `pid` stays undefined and commands get a network namespace each (still
 // contained; only loopback is not shared) — the caller says so once. Must not build policies or start commands.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +21,7 @@ export class NetHolder {
   readonly ready: Promise<void>;
   private proc: ChildProcess | undefined;
   private disposed = false;
+  private killed = false;
 
   constructor(bwrap: string) {
     this.ready = this.start(bwrap)
@@ -27,6 +31,11 @@ export class NetHolder {
         this.pid = undefined;
         this.dispose();
       });
+  }
+
+  /** The process group of everything the holder started (bwrap's pid, OWN_GROUP); undefined if it did not spawn. */
+  get group(): number | undefined {
+    return this.proc?.pid;
   }
 
   /** True while the holder runs (a command can join it). */
@@ -54,6 +63,8 @@ export class NetHolder {
       err.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
       p.on('error', (e) => (clearTimeout(timer), reject(e)));
       p.on('exit', (code) => {
+        // a bwrap that ended on its own may leave its child in the group; its id is still ours just now
+        this.killGroup();
         clearTimeout(timer);
         reject(new Error(`the network holder exited (${code}): ${stderr.trim().split('\n')[0] ?? ''}`));
       });
@@ -62,8 +73,9 @@ export class NetHolder {
         const m = /"child-pid"\s*:\s*(\d+)/.exec(text);
         if (!m) return;
         clearTimeout(timer);
+        // disposed while starting: the group is killed already, there is nothing to join
+        if (this.disposed) return reject(new Error('the network holder was disposed while it started'));
         this.pid = Number(m[1]);
-        if (this.disposed) this.dispose();
         resolve();
       });
     });
@@ -80,12 +92,24 @@ export class NetHolder {
     });
   }
 
+  /** Ends the holder at any stage, also before it reported its child. */
   dispose(): void {
     this.disposed = true;
+    this.killGroup();
+  }
+
+  /**
+   * SIGKILL to the holder's whole process group: bwrap and its child, which PR_SET_PDEATHSIG does not cover until
+   * just before its exec. Once, and not after bwrap's exit: the group's id could later name someone else's group.
+   */
+  private killGroup(): void {
+    const group = this.group;
+    if (this.killed || group === undefined) return;
+    this.killed = true;
     try {
-      this.proc?.kill('SIGKILL');
+      process.kill(-group, 'SIGKILL');
     } catch {
-      // gone already
+      // nothing left in the group
     }
   }
 }
