@@ -4,12 +4,14 @@
 // no command reaches the host's network or its loopback. bwrap's --die-with-parent ends the holder with the host.
 // bwrap forks: its child (which becomes the `sleep`) waits for the parent's go-ahead and only then asks to die
 // with it, so killing the bwrap alone while it starts left the child behind (a bwrap blocked forever, or a sleep).
-// Both run in the holder's own process group: dispose, and the bwrap's own exit, kill that whole group.
+// Both run in the holder's own process group: dispose, and the bwrap's own exit, kill that whole group. A host
+// that dies at that moment cannot: its holder carries a mark a later process's sweep finds (holder-sweep.ts).
 // If it cannot start (no nsenter, say), `pid` stays undefined and commands get a network namespace each (still
 // contained; only loopback is not shared) — the caller says so once. Must not build policies or start commands.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { OWN_GROUP } from '../../os/own-group.js';
+import { HOLDER_MARK, hostMark } from './holder-sweep.js';
 
 const START_TIMEOUT_MS = 5000;
 
@@ -47,7 +49,9 @@ export class NetHolder {
     const args = ['--unshare-user', '--unshare-net', '--die-with-parent', '--cap-drop', 'ALL'];
     args.push('--ro-bind', '/', '/', '--info-fd', '3', '--', 'sleep', 'infinity');
     return new Promise<void>((resolve, reject) => {
-      const p = spawn(bwrap, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], ...OWN_GROUP });
+      // the mark names this host, for a later process's sweep should this one die while the holder starts
+      const env = { ...process.env, [HOLDER_MARK]: hostMark() };
+      const p = spawn(bwrap, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env, ...OWN_GROUP });
       this.proc = p;
       p.unref();
       const info = p.stdio[3] as Readable;

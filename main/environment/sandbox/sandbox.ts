@@ -22,11 +22,12 @@ import { probeSandbox, type SandboxBackend } from './probe.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { seccompProgram } from './seccomp.js';
 import { SANDBOX_DIR_PREFIX, sweepSandboxDirs } from './sweep.js';
+import { sweepOrphanHolders } from './holder-sweep.js';
 import { unpackedPath } from '../../os/asar.js';
 import { FLOE_ROOT, floeProgram } from '../../os/floe-root.js';
 import { writableFolderError } from './writable-check.js';
 
-/** temp folders already swept by this process */
+/** temp folders and orphaned network holders already swept by this process */
 let swept = false;
 
 export interface CommandSandboxOptions {
@@ -168,6 +169,7 @@ export class CommandSandbox {
     if (!swept) {
       swept = true;
       sweepSandboxDirs(tmpdir());
+      if (platform === 'linux') sweepOrphanHolders();
     }
     // named with this process's pid, so a later start can tell the folders of a host that died
     const prefix = `${SANDBOX_DIR_PREFIX}${process.pid}-${o.sessionId.slice(0, 24)}-`;
