@@ -3,7 +3,7 @@
 // only `kill(pid, 0)` answers, and the /proc readers return undefined. Never throws; holds no state; knows nothing
 // of commands, sessions or claims (main/environment/commands and main/store build on it). Also a process's direct
 // children and its pid in each PID namespace (the sandbox's session box maps its commands' pids through them).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 export interface ProcStat {
   /** one letter: R running, S sleeping, Z zombie, X dead, … */
@@ -76,6 +76,24 @@ export function procEnviron(pid: number): Buffer | undefined {
     return readFileSync(`/proc/${pid}/environ`);
   } catch {
     return undefined;
+  }
+}
+
+/** The process's arguments (NUL-separated, each ended by a NUL), or undefined. */
+export function procCmdline(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The PID namespace a process is in, as its /proc link names it (`pid:[4026531836]`); '' when unreadable. */
+export function pidNamespaceOf(pid: number | 'self'): string {
+  try {
+    return readlinkSync(`/proc/${pid}/ns/pid`);
+  } catch {
+    return '';
   }
 }
 

@@ -5,8 +5,15 @@
 // time>. The first sandbox of a later process ends the holders whose host is gone, as sweep.ts removes their
 // folders. Linux (/proc) only; never throws. It must not touch a process without the mark, a holder whose host runs,
 // or a holder whose host is in another PID namespace (whose pids this process cannot judge).
-import { readFileSync, readlinkSync } from 'node:fs';
-import { ended, listPids, procEnviron, procStat, processStart } from '../../os/procs.js';
+import {
+  ended,
+  listPids,
+  pidNamespaceOf,
+  procCmdline,
+  procEnviron,
+  procStat,
+  processStart,
+} from '../../os/procs.js';
 
 export const HOLDER_MARK = 'FLOE_NET_HOLDER';
 
@@ -17,13 +24,7 @@ export interface HolderHost {
   start: string;
 }
 
-const pidNamespace = (): string => {
-  try {
-    return readlinkSync('/proc/self/ns/pid');
-  } catch {
-    return '';
-  }
-};
+const pidNamespace = (): string => pidNamespaceOf('self');
 
 /** The mark's value naming this process as a holder's host. */
 export function hostMark(): string {
@@ -46,13 +47,7 @@ export function hostGone(host: HolderHost, ns: string, stat: typeof procStat = p
 }
 
 /** A holder's command line (bwrap's ends with its program's): `… sleep infinity`. */
-const holderArgv = (pid: number): boolean => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').endsWith('sleep\0infinity\0');
-  } catch {
-    return false;
-  }
-};
+const holderArgv = (pid: number): boolean => procCmdline(pid)?.endsWith('sleep\0infinity\0') === true;
 
 /** Kills (SIGKILL) the holder processes whose host is gone; returns their pids. Never throws. */
 export function sweepOrphanHolders(): number[] {

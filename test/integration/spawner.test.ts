@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Spawner } from '../../../main/os/spawner.js';
+import { Spawner } from '../../main/os/spawner.js';
 
 const made: Spawner[] = [];
 const newSpawner = (server?: string) => {
