@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import type { Locator, Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../test/fixtures/model-server.js';
-import { newSession, openProject, reachable, shot, startEnv, stopAfterAll, type Env } from './harness.js';
+import {
+  newSession,
+  openProject,
+  reachable,
+  shot,
+  startEnv,
+  stopAfterAll,
+  terminalLines,
+  type Env,
+} from './harness.js';
 
 const call = (name: string, args: object) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 const say = (text: string) => ({ reply: { text, usage: { input: 40, output: 8 } } });
@@ -45,6 +54,10 @@ beforeAll(async () => {
         : say(`heard: ${userTexts(req).slice(1).join(' | ') || 'nothing'}`),
     ESCME: () => call('exec_command', { cmd: 'sleep 60' }),
     BRANCH: (_ph, prompt) => say(`answer to ${prompt}`),
+    TICKS: (ph) =>
+      ph === 0
+        ? call('exec_command', { cmd: 'for i in $(seq 1 300); do echo tick-$i; sleep 0.1; done', yield_time_ms: 300 })
+        : say('ticking'),
     SMALLRUN: (ph) => (ph === 0 ? call('exec_command', { cmd: 'echo small-output; sleep 60' }) : say('small done')),
   });
   // every socket of the page goes through here, so a test can close it and refuse new ones
@@ -109,6 +122,24 @@ for (const width of [1440, 800]) {
       await allow.click();
       await page.getByText('decided after reconnect').waitFor();
       await expect.poll(() => page.getByTestId('tool-output').last().textContent()).toContain('after-reconnect');
+    });
+
+    it('a pane keeps getting its command live after the connection came back (the new connection watches it)', async () => {
+      const { page } = env;
+      await newSession(page, 'allow-all', `TICKS ${width} print for a while`);
+      const lastTick = async () => {
+        const ticks = (await terminalLines(page)).map((l) => /^tick-(\d+)$/.exec(l.trim())?.[1]).filter(Boolean);
+        return Number(ticks.at(-1) ?? 0);
+      };
+      await expect.poll(lastTick, { timeout: 20_000 }).toBeGreaterThan(3);
+      unreachable = true;
+      for (const ws of sockets.splice(0)) await ws.close({ code: 4000, reason: 'test: connection dropped' });
+      await page.getByTestId('disconnected').waitFor();
+      unreachable = false;
+      await page.getByTestId('disconnected').waitFor({ state: 'detached', timeout: 30_000 });
+      const atReconnect = await lastTick();
+      // live data again: ticks printed after the reconnect reach the pane (1 a 0.1 s)
+      await expect.poll(lastTick, { timeout: 20_000 }).toBeGreaterThan(atReconnect + 10);
     });
 
     it('deny with a reason: the model reads it as the tool result', async () => {

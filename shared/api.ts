@@ -408,6 +408,8 @@ export const ParamsSchemas = {
 
   'commands.list': z.object({ sessionId: id }),
   'commands.scrollback': z.object({ sessionId: id, processId: id }),
+  /** the caller's pane of the command closed: no more live data for it (a client watches from commands.scrollback) */
+  'commands.unwatch': z.object({ sessionId: id, processId: id }),
   'commands.write': z.object({ sessionId: id, processId: id, data: z.string().max(1_000_000) }),
   'commands.resize': z.object({
     sessionId: id,
@@ -587,6 +589,7 @@ export interface Results extends WorktreeResults {
   'checkpoints.revertHunk': { undoId: string };
   'commands.list': ApiCommandSession[];
   'commands.scrollback': { data: string };
+  'commands.unwatch': Record<string, never>;
   'commands.write': Record<string, never>;
   'commands.resize': Record<string, never>;
   'commands.kill': Record<string, never>;

@@ -35,10 +35,10 @@ function handlers(store: Store, home: string) {
   const h = traceHandlers(ctx);
   return new Proxy(h, {
     get(target, key) {
-      const fn = (target as Record<string, (p: unknown) => unknown>)[key as string];
+      const fn = (target as Record<string, (p: unknown, ctx: object) => unknown>)[key as string];
       return async (p: unknown) => {
         try {
-          return await fn(p);
+          return await fn(p, {});
         } catch (e) {
           if (e instanceof HostError) fail(e.message);
           throw e;

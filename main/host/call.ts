@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ParamsSchemas, type Envelope, type Method } from '../../shared/api.js';
 import { toApiError } from './errors.js';
-import type { HandlerTable } from './table.js';
+import type { CallContext, HandlerTable } from './table.js';
 
 const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -16,7 +16,12 @@ export function describeIssues(method: string, issues: readonly z.core.$ZodIssue
   return `Invalid parameters for ${method}: ${parts.join('; ')}${more}.`;
 }
 
-export async function dispatch(table: HandlerTable, method: unknown, raw: unknown): Promise<Envelope<unknown>> {
+export async function dispatch(
+  table: HandlerTable,
+  method: unknown,
+  raw: unknown,
+  ctx: CallContext = {},
+): Promise<Envelope<unknown>> {
   if (typeof method !== 'string' || !hasOwn(ParamsSchemas, method)) {
     return {
       ok: false,
@@ -31,8 +36,8 @@ export async function dispatch(table: HandlerTable, method: unknown, raw: unknow
   if (!parsed.success)
     return { ok: false, error: { code: 'bad_request', message: describeIssues(m, parsed.error.issues) } };
   try {
-    const handler = table[m] as (p: unknown) => unknown;
-    const value = await handler(parsed.data);
+    const handler = table[m] as (p: unknown, c: CallContext) => unknown;
+    const value = await handler(parsed.data, ctx);
     return { ok: true, value };
   } catch (e) {
     return { ok: false, error: toApiError(e) };

@@ -37,8 +37,13 @@ export interface HostService {
   call(method: string, rawParams: unknown): Promise<Envelope<unknown>>;
   /** Typed variant of call for in-process callers (tests, CLI). */
   request<M extends Method>(method: M, params: Params<M>): Promise<Envelope<Result<M>>>;
-  /** Every pushed event; returns unsubscribe. One listener per connected client/window. */
+  /** Every pushed event; returns unsubscribe. For in-process observers and a desktop window. */
   onEvent(cb: <E extends EventName>(event: E, payload: Events[E]) => void): () => void;
+  /**
+   * A client (a browser tab): its events and its calls. Terminal data reaches it only for the panes it shows (it
+   * asked for their screen), so one tab's flood costs another tab nothing and flow control waits for the right one.
+   */
+  connect(cb: <E extends EventName>(event: E, payload: Events[E]) => void): HostClient;
   dispose(): Promise<void>;
 }
 
@@ -51,6 +56,12 @@ function readVersion(): string {
   } catch {
     return '0.0.0';
   }
+}
+
+interface HostClient {
+  call(method: string, rawParams: unknown): Promise<Envelope<unknown>>;
+  /** the client went: its listener and what it watched are dropped */
+  close(): void;
 }
 
 export function createHost(opts: HostOptions): HostService {
@@ -67,6 +78,7 @@ export function createHost(opts: HostOptions): HostService {
   const events = new EventHub();
   const terminals = new TerminalHub(events);
   events.onCountChange = (n) => terminals.listenersChanged(n);
+  events.onClientGone = (c) => terminals.clientGone(c);
   const broker = new ApprovalBroker(store, events);
   broker.clearStale();
   broker.clearSessionRules();
@@ -97,9 +109,13 @@ export function createHost(opts: HostOptions): HostService {
       mustSession(ctx, sessionId);
       return terminals.list(sessionId);
     },
-    'commands.scrollback': async ({ sessionId, processId }) => ({
-      data: await terminals.scrollback(sessionId, processId),
+    'commands.scrollback': async ({ sessionId, processId }, { client }) => ({
+      data: await terminals.scrollback(sessionId, processId, client),
     }),
+    'commands.unwatch': ({ sessionId, processId }, { client }) => {
+      if (client) terminals.unwatch(sessionId, processId, client);
+      return {};
+    },
     'commands.write': ({ sessionId, processId, data }) => {
       terminals.write(sessionId, processId, data);
       return {};
@@ -112,8 +128,8 @@ export function createHost(opts: HostOptions): HostService {
       terminals.kill(sessionId, processId);
       return {};
     },
-    'commands.ack': ({ sessionId, processId, chars, behind }) => {
-      terminals.ack(sessionId, processId, chars, behind === true);
+    'commands.ack': ({ sessionId, processId, chars, behind }, { client }) => {
+      terminals.ack(sessionId, processId, chars, behind === true, client);
       return {};
     },
     ...traceHandlers(ctx),
@@ -132,6 +148,17 @@ export function createHost(opts: HostOptions): HostService {
         : dispatch(handlers, method, raw),
     request: (method, params) => dispatch(handlers, method, params) as never,
     onEvent: (cb) => events.on(cb),
+    connect(cb) {
+      const client = {};
+      const off = events.on(cb, client);
+      return {
+        call: (method, raw) =>
+          disposed
+            ? Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'The host is shutting down.' } })
+            : dispatch(handlers, method, raw, { client }),
+        close: off,
+      };
+    },
     dispose() {
       disposed ??= (async () => {
         broker.dispose();

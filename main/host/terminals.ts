@@ -1,13 +1,15 @@
 // The terminal hub: follows the command-session registries of live sessions (and their subagents), forwards raw
 // pty data as `terminal.data` events batched every TERMINAL_BATCH_MS, and routes user input/resize/kill to the
-// right registry. Panes never slow a command: flow.ts only bounds what is in flight to a pane; a pane that falls
+// right registry. A connected client (a browser tab) gets a command's live data only while it shows its pane (it
+// asked for its screen; commands.unwatch ends that), and of other commands only their first output, so it knows
+// they printed; in-process listeners get everything. Panes never slow a command: flow.ts only bounds what is in flight to a pane; a pane that falls
 // behind stops getting live data and is redrawn from the host's screen copy (screen.ts) once it has caught up
 // (`terminal.resync`). A bounded raw tail per command seeds that copy when it is first needed.
 // Must not interpret terminal contents or run commands itself; pauses a pty only for the host's own memory bound.
 import { TERMINAL_BATCH_MS, type ApiCommandSession } from '../../shared/api.js';
 import type { CommandEvent, CommandRegistry, CommandSessionInfo } from '../environment/commands/registry.js';
 import { HostError, notFound } from './errors.js';
-import type { EventHub } from './events.js';
+import type { Client, EventHub } from './events.js';
 import {
   flowAcked,
   flowExited,
@@ -56,6 +58,10 @@ interface Proc {
   /** when the last resync went out, and the timer of one waiting for RESYNC_MIN_INTERVAL_MS */
   lastResyncAt?: number;
   resyncTimer: ReturnType<typeof setTimeout> | null;
+  /** clients showing its pane (they asked for its screen, commands.scrollback): they get its live data */
+  watchers: Set<Client>;
+  /** clients that got its first output without watching it (so they know it printed: panes open on output) */
+  told: WeakSet<Client>;
 }
 
 const iso = (v: number | string | Date | null | undefined): string | undefined => {
@@ -139,6 +145,8 @@ export class TerminalHub {
       frozen: 0,
       memoryPaused: false,
       resyncTimer: null,
+      watchers: new Set(),
+      told: new WeakSet(),
     };
     if (initial) this.keep(p, initial);
     this.procs.set(i.id, p);
@@ -238,11 +246,16 @@ export class TerminalHub {
     if (p.timer) clearTimeout(p.timer);
     p.timer = null;
     if (!p.pending || p.frozen || p.flow.mode !== 'live') return;
-    const room = flowRoom(p.flow, this.events.count);
+    const room = flowRoom(p.flow, this.participants(p));
     const data = p.pending.length > room ? p.pending.slice(0, room) : p.pending;
     p.pending = ''; // past the room, the rest is dropped: the pane is behind now and gets a screen copy later
-    this.events.emit('terminal.data', { sessionId: p.info.sessionId, processId: id, data });
-    this.act(id, p, flowSent(p.flow, data.length, this.events.count));
+    this.events.emitTo('terminal.data', { sessionId: p.info.sessionId, processId: id, data }, (c) => {
+      if (p.watchers.has(c)) return true;
+      if (p.told.has(c)) return false;
+      p.told.add(c);
+      return true;
+    });
+    this.act(id, p, flowSent(p.flow, data.length, this.participants(p)));
     // an exited command's last data did not all fit: its pane is behind with nothing more to come, so it gets the
     // final screen now
     if (p.info.status === 'exited') this.act(id, p, flowExited(p.flow));
@@ -283,7 +296,7 @@ export class TerminalHub {
     if (this.procs.get(id) !== p) return;
     this.resyncs++;
     p.lastResyncAt = Date.now();
-    this.events.emit('terminal.resync', { sessionId: p.info.sessionId, processId: id, data });
+    this.emitResync(p, data);
     p.flow = flowResynced(p.flow, data.length);
     if (p.info.status === 'exited') {
       if (p.pending) {
@@ -308,9 +321,27 @@ export class TerminalHub {
     }
   }
 
-  /** The set of clients changed: forget what was owed; a pane that was behind is redrawn now. */
-  listenersChanged(count: number): void {
-    for (const [id, p] of this.procs) this.act(id, p, flowListeners(p.flow, count));
+  /**
+   * Who flow control waits for: the clients showing the pane, and listeners that belong to no client (an in-process
+   * observer, a desktop window), which get every event as before clients existed.
+   */
+  private participants(p: Proc): number {
+    return this.events.unboundCount + p.watchers.size;
+  }
+
+  private emitResync(p: Proc, data: string): void {
+    const payload = { sessionId: p.info.sessionId, processId: p.info.id, data };
+    this.events.emitTo('terminal.resync', payload, (c) => p.watchers.has(c));
+  }
+
+  /** The set of listeners changed: forget what was owed; a pane that was behind is redrawn now. */
+  listenersChanged(_count?: number): void {
+    for (const [id, p] of this.procs) this.act(id, p, flowListeners(p.flow, this.participants(p)));
+  }
+
+  /** A client went: it watches nothing any more (listenersChanged follows). */
+  clientGone(client: Client): void {
+    for (const p of this.procs.values()) p.watchers.delete(client);
   }
 
   // ── requests from clients ──────────────────────────────────────────────────────────────────────────
@@ -338,8 +369,13 @@ export class TerminalHub {
    * answer; live data sent after the answer continues from it — so a pane that ignores the data events arriving
    * before the answer, draws the answer, then applies later events, shows every byte once.
    */
-  async scrollback(sessionId: string, processId: string): Promise<string> {
+  async scrollback(sessionId: string, processId: string, client?: Client): Promise<string> {
     const p = this.proc(sessionId, processId);
+    if (client && !p.watchers.has(client)) {
+      this.flush(processId); // what is pending goes out to those watching already
+      p.watchers.add(client);
+      this.act(processId, p, flowListeners(p.flow, this.participants(p)));
+    }
     if (p.final !== undefined) return p.final;
     this.flush(processId); // what is pending goes out now: it is in the copy, and the pane ignores it
     p.frozen++;
@@ -378,9 +414,20 @@ export class TerminalHub {
     if (p.info.status === 'running') p.registry.kill(processId);
   }
 
-  /** `behind`: the pane skipped these characters unparsed and wants the screen as it is now (flowSkipped). */
-  ack(sessionId: string, processId: string, chars: number, behind = false): void {
+  /** The client's pane of this command closed: no more live data for it (commands.unwatch). */
+  unwatch(sessionId: string, processId: string, client: Client): void {
     const p = this.proc(sessionId, processId);
+    if (!p.watchers.delete(client)) return;
+    this.act(processId, p, flowListeners(p.flow, this.participants(p)));
+  }
+
+  /**
+   * `behind`: the pane skipped these characters unparsed and wants the screen as it is now (flowSkipped). A client
+   * that does not watch the command (it was only told of its output) is not counted: flow waits for its watchers.
+   */
+  ack(sessionId: string, processId: string, chars: number, behind = false, client?: Client): void {
+    const p = this.proc(sessionId, processId);
+    if (client && !p.watchers.has(client)) return;
     if (!behind) {
       this.act(processId, p, flowAcked(p.flow, chars));
       return;
@@ -388,7 +435,7 @@ export class TerminalHub {
     if (p.final !== undefined && !p.screen) {
       // exited and settled: its final screen is all there is to draw
       p.flow = flowResynced(flowAcked(p.flow, chars).state, p.final.length);
-      this.events.emit('terminal.resync', { sessionId: p.info.sessionId, processId, data: p.final });
+      this.emitResync(p, p.final);
       return;
     }
     this.act(processId, p, flowSkipped(p.flow, chars));

@@ -15,6 +15,11 @@ import { serveStatic } from './static.js';
 export interface HostLike {
   call(method: string, rawParams: unknown): Promise<Envelope<unknown>>;
   onEvent(cb: <E extends EventName>(event: E, payload: Events[E]) => void): () => void;
+  /** one client per connection (main/host HostService.connect); without it every connection gets every event */
+  connect?(cb: <E extends EventName>(event: E, payload: Events[E]) => void): {
+    call(method: string, rawParams: unknown): Promise<Envelope<unknown>>;
+    close(): void;
+  };
 }
 
 export interface WebServerOptions {
@@ -125,12 +130,14 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     const send = (text: string) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(text);
     };
-    const off = host.onEvent((event, payload) => send(eventFrame(event, payload)));
+    const onEvent = <E extends EventName>(event: E, payload: Events[E]) => send(eventFrame(event, payload));
+    const client = host.connect?.(onEvent) ?? { call: host.call.bind(host), close: host.onEvent(onEvent) };
+    const off = () => client.close();
     ws.on('message', (data, isBinary) => {
       if (isBinary) return send(badRequestFrame(null, 'Binary frames are not accepted; send JSON text.'));
       const f = parseFrame(data.toString());
       if (!f.ok) return send(badRequestFrame(f.id, f.message));
-      host.call(f.method, f.params).then(
+      client.call(f.method, f.params).then(
         (result) => send(resultFrame(f.id, result)),
         (e: unknown) =>
           send(resultFrame(f.id, { ok: false, error: { code: 'internal', message: `internal error: ${String(e)}` } })),

@@ -329,10 +329,15 @@ describe('host over WebSocket', () => {
     const s = await newSession(e, 'allow-all');
     await e.c.ok('sessions.run', { sessionId: s.id, prompt: 'flood' });
     const started = await e.c.waitFor('terminal.started');
+    // the pane opens (as the renderer's does): it asks for the screen so far, and from then on gets live data
+    const opened = await e.c.ok('commands.scrollback', { sessionId: s.id, processId: started.id });
+    const from = e.c.events.length; // events after the answer; those before are in the screen it answered with
     const mine = () =>
-      e.c.events.filter(
-        (x) => (x.event === 'terminal.data' || x.event === 'terminal.resync') && x.payload.processId === started.id,
-      );
+      e.c.events
+        .slice(from)
+        .filter(
+          (x) => (x.event === 'terminal.data' || x.event === 'terminal.resync') && x.payload.processId === started.id,
+        );
     const liveChars = () =>
       mine()
         .filter((x) => x.event === 'terminal.data')
@@ -350,9 +355,10 @@ describe('host over WebSocket', () => {
     expect(liveChars()).toBeLessThan(total / 4);
     // the command exited while the pane was behind: its final screen was sent without waiting for acks
     await e.c.waitFor('terminal.resync', (p) => p.processId === started.id);
-    // the pane: apply what arrived as the renderer does (data written, a resync resets and redraws), then compare
-    // with the host's own headless screen (its serialisation, drawn on a fresh terminal)
+    // the pane: apply what arrived as the renderer does (the screen it opened with, data written, a resync resets
+    // and redraws), then compare with the host's own headless screen (its serialisation, drawn on a fresh terminal)
     const pane = new Terminal({ cols: started.cols, rows: started.rows, allowProposedApi: true });
+    await write(pane, opened.data);
     for (const x of mine())
       await write(pane, x.event === 'terminal.resync' ? `\x1bc${x.payload.data}` : x.payload.data);
     const hostScreen = new Terminal({ cols: started.cols, rows: started.rows, allowProposedApi: true });
@@ -362,5 +368,24 @@ describe('host over WebSocket', () => {
     expect(paneRows.map((r) => r.trim())).toEqual(expect.arrayContaining([String(lines), 'flood-done']));
     pane.dispose();
     hostScreen.dispose();
+  });
+
+  it('two tabs: only the tab showing a pane gets its live data; the other hears of the command once', async () => {
+    const cmd = 'seq 1 200000; sleep 0.3; echo second-burst; seq 1 1000';
+    const e = await setup([{ reply: { toolCalls: [exec(cmd, 'flood')] } }, { reply: { text: 'ok' } }]);
+    const other = await e.connect(); // a second tab, showing no pane of this command
+    const s = await newSession(e, 'allow-all');
+    await e.c.ok('sessions.run', { sessionId: s.id, prompt: 'flood' });
+    const started = await e.c.waitFor('terminal.started');
+    await e.c.ok('commands.scrollback', { sessionId: s.id, processId: started.id });
+    await e.c.waitFor('session.status', (p) => p.status === 'completed');
+    await other.waitFor('session.status', (p) => p.status === 'completed');
+    const data = (c: WsClient) =>
+      c.events.filter((x) => x.event === 'terminal.data' && x.payload.processId === started.id);
+    const chars = (c: WsClient) => data(c).reduce((n, x) => n + x.payload.data.length, 0);
+    expect(chars(e.c)).toBeGreaterThan(TERMINAL_HIGH_WATERMARK); // the watching tab: live data up to its bound
+    expect(data(other)).toHaveLength(1); // the other tab: the first output only
+    expect(other.events.some((x) => x.event === 'terminal.resync')).toBe(false);
+    expect(other.events.some((x) => x.event === 'terminal.exit' && x.payload.processId === started.id)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { useApprovals } from '../features/approvals/store.js';
 import { useSessionContext } from '../features/chat/context.js';
 import { useChat } from '../features/chat/store.js';
 import { useProjects } from '../features/projects/store.js';
-import { resync, route } from '../features/terminal/registry.js';
+import { refetchAll, resync, route } from '../features/terminal/registry.js';
 import { useTerminals } from '../features/terminal/store.js';
 import { useTraces } from '../features/traces/store.js';
 import { create } from 'zustand';
@@ -60,7 +60,10 @@ export function boot(): void {
   if (api instanceof WsApi) {
     useConnection.setState({ state: api.state });
     api.onState((state) => useConnection.setState({ state }));
-    api.onReconnect(() => void resubscribe());
+    api.onReconnect(() => {
+      void resubscribe();
+      refetchAll(); // a new connection: the host must learn again which panes this page shows
+    });
   } else useConnection.setState({ state: 'desktop' });
   void resubscribe();
 }

@@ -83,6 +83,7 @@ function setup() {
   const events = new EventHub();
   const hub = new TerminalHub(events);
   events.onCountChange = (n) => hub.listenersChanged(n);
+  events.onClientGone = (c) => hub.clientGone(c);
   const reg = new FakeRegistry();
   hub.attach('root', 'root', reg);
   const got: { event: string; payload: any }[] = [];
@@ -303,5 +304,56 @@ describe('TerminalHub', () => {
     const pane = await paneRows(got);
     expect(pane.slice(-3)).toEqual(['one', 'two', 'three']);
     expect(await settle(hub.screenText('proc-1'))).toEqual(pane);
+  });
+
+  it('clients get live data only for the panes they show; others hear of a command once; acks count only from watchers', async () => {
+    const { reg, hub, events } = setup();
+    const a = {};
+    const b = {};
+    const gotA: { event: string; payload: any }[] = [];
+    const gotB: { event: string; payload: any }[] = [];
+    offs.push(events.on((event, payload) => gotA.push({ event, payload }), a));
+    offs.push(events.on((event, payload) => gotB.push({ event, payload }), b));
+    const chars = (got: typeof gotA, event = 'terminal.data') =>
+      got.filter((e) => e.event === event).reduce((n, e) => n + e.payload.data.length, 0);
+    reg.start('proc-1');
+    expect(gotB.map((e) => e.event)).toEqual(['terminal.started']); // every client hears of a new command
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'first\r\n' });
+    await wait(30);
+    // nobody watches yet: each client gets the first output once (its pane may open on it)
+    expect(chars(gotA)).toBe(7);
+    expect(chars(gotB)).toBe(7);
+    await settle(hub.scrollback('root', 'proc-1', a)); // A's pane opens: A watches
+    for (let i = 0; i < 10; i++) reg.cb!({ kind: 'data', id: 'proc-1', data: `more ${i}\r\n` });
+    await wait(30);
+    expect(chars(gotA)).toBe(7 + 10 * 8);
+    expect(chars(gotB)).toBe(7); // B was told already, and shows no pane of it
+    // B's acks are not A's: flow control waits for the watcher only
+    const before = hub.flowOf('proc-1')!.unacked;
+    expect(before).toBe(80);
+    hub.ack('root', 'proc-1', 80, false, b);
+    expect(hub.flowOf('proc-1')!.unacked).toBe(80);
+    hub.ack('root', 'proc-1', 80, false, a);
+    expect(hub.flowOf('proc-1')!.unacked).toBe(0);
+    // a flood leaves A behind; its resync goes to A alone
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'y'.repeat(TERMINAL_HIGH_WATERMARK + 10) });
+    await wait(30);
+    expect(hub.flowOf('proc-1')?.mode).toBe('behind');
+    hub.ack('root', 'proc-1', TERMINAL_HIGH_WATERMARK + 1, false, a);
+    await until(() => gotA.some((e) => e.event === 'terminal.resync'));
+    expect(gotB.some((e) => e.event === 'terminal.resync')).toBe(false);
+    // A's pane closes: no more live data for A
+    const seenA = chars(gotA);
+    hub.unwatch('root', 'proc-1', a);
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'after\r\n' });
+    await wait(30);
+    expect(chars(gotA)).toBe(seenA);
+    // a client that goes stops being a watcher
+    await settle(hub.scrollback('root', 'proc-1', b));
+    offs.pop()!(); // B disconnects
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'late\r\n' });
+    await wait(30);
+    expect(chars(gotB)).toBe(7);
+    expect(hub.flowOf('proc-1')).toEqual({ mode: 'live', unacked: 0 }); // nobody to wait for
   });
 });

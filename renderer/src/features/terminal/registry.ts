@@ -4,7 +4,9 @@
 // (acknowledged with `behind`: the host answers with its screen). Data for a process without a pane is
 // acknowledged at once (the pane draws the host's serialised screen when it opens). A resync (the pane fell behind
 // and the host stopped its live data, or the pane skipped) resets the terminal in-band and draws the host's screen.
-// Acks are batched. Must not render React.
+// Asking for a pane's screen makes this page a watcher of its command (in browser mode the host sends a page live
+// data only for the panes it shows); a pane that goes says so (commands.unwatch), and after a reconnect every pane
+// asks again. Acks are batched. Must not render React.
 import type { Terminal } from '@xterm/xterm';
 import { getApi } from '../../api/client.js';
 import { PaneFeed } from './feed.js';
@@ -98,16 +100,38 @@ function expose(): Map<string, Terminal> {
 export function register(processId: string, sessionId: string, term: Terminal): void {
   handles.set(processId, { term, sessionId, replay: null, feed: new PaneFeed() });
   expose().set(processId, term);
+  fetchScreen(processId, term, '');
+}
+
+/**
+ * Asks for the host's screen of a pane (which also makes this client a watcher of the command: its live data comes
+ * from then on) and draws it after `prefix` (a reset when the terminal already shows something).
+ */
+function fetchScreen(processId: string, term: Terminal, prefix: string): void {
+  const h0 = handles.get(processId);
+  if (!h0) return;
   getApi()
-    .call('commands.scrollback', { sessionId, processId })
+    .call('commands.scrollback', { sessionId: h0.sessionId, processId })
     .then((r) => {
       const h = handles.get(processId);
       if (!h || h.term !== term) return;
       const data = r.ok ? r.value.data : '';
       h.replay = data;
-      if (data) term.write(data);
+      if (prefix || data) term.write(prefix + data);
       if (!r.ok) term.write(`\r\n[could not load earlier output: ${r.error.message}]\r\n`);
     });
+}
+
+/**
+ * The connection to the host was made anew (browser mode): it knows nothing of this page's panes, and output went
+ * by unseen meanwhile. Every pane asks for the screen again and is redrawn from it.
+ */
+export function refetchAll(): void {
+  for (const [processId, h] of handles) {
+    h.replay = null;
+    h.feed.resynced(); // queued data is older than the screen to come; the new connection owes nothing
+    fetchScreen(processId, h.term, RESET);
+  }
 }
 
 export function unregister(processId: string, term: Terminal): void {
@@ -117,6 +141,8 @@ export function unregister(processId: string, term: Terminal): void {
     // never drawn now: acknowledged, so the host does not count it as in flight
     const dropped = h.feed.resynced();
     if (dropped) ack(h.sessionId, processId, dropped);
+    // and no more live data for this page
+    void getApi().call('commands.unwatch', { sessionId: h.sessionId, processId });
   }
   if (expose().get(processId) === term) expose().delete(processId);
 }
