@@ -158,4 +158,41 @@ describe('timeline treegrid', () => {
       }
       await page.setViewportSize({ width: 1440, height: 900 });
     });
+
+  it('an opened trace first draws only the rows on screen, the rows past the bottom follow in a later frame', async () => {
+    // issue 21 (a 500 MB trace opens with no frame over 50 ms): the frame that shows the first rows is kept small
+    const { page } = env;
+    await page.getByRole('button', { name: 'Traces: back to the trace list' }).click();
+    // the rows of the first commit that draws any: how many, and how many lie wholly below the scroller's bottom
+    await page.evaluate(() => {
+      const w = window as unknown as { __firstRows?: { drawn: number; below: number } };
+      delete w.__firstRows;
+      const mo = new MutationObserver(() => {
+        const rows = [...document.querySelectorAll('.tl-row')];
+        const scroller = document.querySelector('.tl-scroll');
+        if (!rows.length || !scroller) return;
+        const bottom = scroller.getBoundingClientRect().bottom;
+        w.__firstRows = {
+          drawn: rows.length,
+          below: rows.filter((r) => r.getBoundingClientRect().top >= bottom).length,
+        };
+        mo.disconnect();
+      });
+      mo.observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: /Open trace of GRIDTURN 0/ }).click();
+    const first = () =>
+      page.evaluate(() => (window as unknown as { __firstRows?: { drawn: number; below: number } }).__firstRows);
+    await expect.poll(first).toBeTruthy();
+    const f = (await first())!;
+    expect(f.drawn).toBeGreaterThan(10);
+    expect(f.below).toBe(0);
+    // then the rows below the scroller's bottom are drawn too (scrolling shows no blank rows)
+    const below = () =>
+      page.evaluate(() => {
+        const bottom = document.querySelector('.tl-scroll')!.getBoundingClientRect().bottom;
+        return [...document.querySelectorAll('.tl-row')].filter((r) => r.getBoundingClientRect().top >= bottom).length;
+      });
+    await expect.poll(below).toBeGreaterThan(5);
+  });
 });

@@ -74,6 +74,19 @@ describe('axisTicks', () => {
       }
     }
   });
+  it('measures few labels to reject a step: a long trace tries steps of hundreds of labels (issue 21)', () => {
+    // a 500 MB trace: 32 minutes over ~1 060 px; steps of 15 s, 30 s and 1 m are tried and rejected, 2 m taken
+    const calls: string[] = [];
+    const counting: Measure = (text, kind) => (calls.push(text), measure(text, kind));
+    const span = 1_934_700;
+    const scale = 1060 / span;
+    const { step, ticks } = axisTicks(span, scale, formatDuration, counting);
+    // the same step as measuring every label of every step tried
+    expect(step).toBe(axisTicks(span, scale, formatDuration, measure).step);
+    expect(step).toBe(120_000);
+    // the step taken has each of its labels measured; each one rejected, one (its last, the longest)
+    expect(calls.length).toBeLessThanOrEqual(ticks.length + 3);
+  });
 });
 
 describe('placeAxisLabels', () => {

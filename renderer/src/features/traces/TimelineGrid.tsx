@@ -3,22 +3,29 @@
 // chat's list too: one virtualiser in the app) inside the grid's own scroller. Rows carry aria-rowindex/rowcount
 // (only the rows on screen exist), aria-level, aria-expanded (subagents) and aria-selected; one row is in the tab
 // order and the arrows move through all of them (gridKeys.ts).
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useElementWidth } from '../../app/useElementWidth.js';
-import { formatTokens } from '../chat/transcript.js';
 import { placeAxisLabels, axisTicks, type AxisLabel } from './axis.js';
 import { gridKey } from './gridKeys.js';
-import { AXIS_TAIL_PX, GAP_KEEP_MS, axisWidth, barOf, pxPerMs, warpOf } from './layout.js';
+import { AXIS_TAIL_PX, GAP_KEEP_MS, axisWidth, pxPerMs, warpOf } from './layout.js';
 import { measureAxisLabel } from './measure.js';
-import { formatDuration, formatOffset } from '../../../../shared/time-format.js';
+import type { ApiTimelineRow } from '../../../../shared/api.js';
+import { formatDuration } from '../../../../shared/time-format.js';
 import { rowAt, useTraces } from './store.js';
+import { TimelineRow } from './TimelineRow.js';
 
 const LABEL_W = 340;
 const ROW_H = 26;
 
-export function TimelineGrid() {
+/** rows drawn beyond the scroller's top and bottom edges, in px, once the first rows were painted */
+const OVERSCAN_PX = 400;
+
+/** Runs `fn` after the next frame was painted (a task queued from that frame's animation callbacks). */
+const afterNextPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
+
+export const TimelineGrid = memo(function TimelineGrid() {
   const s = useTraces(
     useShallow((x) => ({
       total: x.total,
@@ -128,6 +135,25 @@ export function TimelineGrid() {
     else if (current && act.kind === 'select') void s.select(current);
     else if (current) void s.toggleExpand(current);
   };
+  // the rows' handlers keep their identity across renders (the rows are memoised); the key handler reads the
+  // grid's state of the latest render
+  const keyDown = useRef(onKeyDown);
+  useLayoutEffect(() => {
+    keyDown.current = onKeyDown;
+  });
+  const onRowKeyDown = useCallback((e: KeyboardEvent) => keyDown.current(e), []);
+  const { select, toggleExpand } = s;
+  const onSelect = useCallback(
+    (i: number, r: ApiTimelineRow) => {
+      setActive(i);
+      void select(r);
+    },
+    [select],
+  );
+  const onToggle = useCallback((r: ApiTimelineRow) => void toggleExpand(r), [toggleExpand]);
+  // the rows beyond the scroller's edges are drawn only after the first rows were painted: the frame that shows an
+  // opened trace draws the rows on screen only (issue 21: a 500 MB trace opens with no frame over 50 ms)
+  const [overscan, setOverscan] = useState(0);
 
   return (
     <div
@@ -187,8 +213,12 @@ export function TimelineGrid() {
             customScrollParent={scroller}
             totalCount={count}
             fixedItemHeight={ROW_H}
-            increaseViewportBy={400}
-            itemsRendered={() => requestAnimationFrame(focusWanted)}
+            increaseViewportBy={overscan}
+            itemsRendered={(items) => {
+              requestAnimationFrame(focusWanted);
+              // the rows off screen once the first rows were painted (a frame of their own)
+              if (items.length && !overscan) afterNextPaint(() => setOverscan(OVERSCAN_PX));
+            }}
             rangeChanged={(r) => s.showRange(r.startIndex, r.endIndex)}
             computeItemKey={(i) => row(i)?.id ?? `pending:${i}`}
             itemContent={(i) => {
@@ -201,84 +231,22 @@ export function TimelineGrid() {
                     </div>
                   </div>
                 );
-              const bar = barOf(
-                {
-                  ...r,
-                  start: t0 + warp.map(r.start),
-                  end: t0 + warp.map(r.end),
-                  waitEnd: r.waitEnd === undefined ? undefined : t0 + warp.map(r.waitEnd),
-                },
-                t0,
-                scale,
-              );
-              const selected = s.selected?.id === r.id;
-              const expandable = r.kind === 'subagent';
               return (
-                <div
-                  className={`tl-row k-${r.kind} s-${r.status}${selected ? ' selected' : ''}`}
-                  style={{ height: ROW_H }}
-                  data-row={i}
-                  data-kind={r.kind}
-                  data-marker={r.markerKind}
-                  data-status={r.status}
-                  role="row"
-                  aria-rowindex={i + 2}
-                  aria-level={r.depth + 1}
-                  aria-expanded={expandable ? !!s.expanded[r.id] : undefined}
-                  aria-selected={selected}
-                  tabIndex={i === at ? 0 : -1}
-                  onClick={() => {
-                    setActive(i);
-                    void s.select(r);
-                  }}
-                  onKeyDown={onKeyDown}
-                >
-                  <div className="tl-label" role="gridcell" style={{ width: LABEL_W, paddingLeft: 6 + r.depth * 16 }}>
-                    {expandable ? (
-                      <button
-                        className="link small"
-                        tabIndex={-1}
-                        aria-expanded={!!s.expanded[r.id]}
-                        aria-label={`${s.expanded[r.id] ? 'Collapse' : 'Expand'} subagent ${r.detail}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          void s.toggleExpand(r);
-                        }}
-                      >
-                        {s.expanded[r.id] ? '▾' : '▸'}
-                      </button>
-                    ) : null}
-                    <span className={`kind-tag ${r.kind}`} aria-hidden="true">
-                      {r.kind === 'marker' ? '◆' : r.kind[0]!.toUpperCase()}
-                    </span>
-                    <span className="tl-name">{r.label}</span>
-                    <span className="tl-detail">{r.detail}</span>
-                    {r.tokens !== undefined && <span className="chip">{formatTokens(r.tokens)} tok</span>}
-                    {r.durationMs !== undefined && <span className="chip">{formatDuration(r.durationMs)}</span>}
-                    {!!r.retries && <span className="chip warn">retry {r.retries}</span>}
-                  </div>
-                  <div
-                    className="tl-bar-area"
-                    role="gridcell"
-                    aria-label={`${r.status}, at ${formatOffset(r.start - t0)}${
-                      r.kind === 'marker' ? '' : `, for ${formatDuration(r.end - r.start)}`
-                    }`}
-                  >
-                    {r.kind === 'marker' ? (
-                      <span className={`tl-marker ${r.status}`} style={{ left: bar.left }} title={r.label} />
-                    ) : (
-                      <span
-                        className={`tl-bar ${r.status}`}
-                        style={{ left: bar.left, width: bar.width }}
-                        title={`${r.label} ${formatDuration(r.end - r.start)}`}
-                      >
-                        {bar.waitWidth > 0 && (
-                          <span className="tl-wait" style={{ width: bar.waitWidth }} title="waiting for approval" />
-                        )}
-                      </span>
-                    )}
-                  </div>
-                </div>
+                <TimelineRow
+                  r={r}
+                  i={i}
+                  labelWidth={LABEL_W}
+                  height={ROW_H}
+                  t0={t0}
+                  warp={warp}
+                  scale={scale}
+                  selected={s.selected?.id === r.id}
+                  expanded={!!s.expanded[r.id]}
+                  tabbable={i === at}
+                  onSelect={onSelect}
+                  onToggle={onToggle}
+                  onKeyDown={onRowKeyDown}
+                />
               );
             }}
           />
@@ -286,4 +254,4 @@ export function TimelineGrid() {
       </div>
     </div>
   );
-}
+});

@@ -58,8 +58,11 @@ export function axisTicks(
     const px = step * scale;
     if (px < LABEL_GAP_PX || span / step > MAX_TICKS) continue; // no label is that narrow
     const t = make(step);
-    const widest = Math.max(...t.map((x) => measure(x.label, 'tick')));
-    if (px >= widest + LABEL_GAP_PX) return { step, ticks: t };
+    // the step holds its widest label when it holds each; the last labels are the longest as a rule, so they are
+    // measured first and the first one too wide rejects the step (a long trace tries steps of hundreds of labels)
+    let holds = true;
+    for (let k = t.length - 1; k >= 0 && holds; k--) holds = px >= measure(t[k]!.label, 'tick') + LABEL_GAP_PX;
+    if (holds) return { step, ticks: t };
   }
   const step = STEPS[STEPS.length - 1]!;
   return { step, ticks: make(step) };

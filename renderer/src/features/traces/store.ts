@@ -6,22 +6,12 @@ import { create } from 'zustand';
 import type { ApiTimelinePage, ApiTimelineRow, ApiTraceSummary, Params } from '../../../../shared/api.js';
 import { groupTraceFiles, type PickedTrace } from '../../../../shared/trace-parts.js';
 import type { RowKind, TimelineRow } from '../../../../shared/trace-flatten.js';
-import type { IdleCut } from '../../../../shared/trace-idle.js';
 import { call, messageOf } from '../../api/client.js';
+import { NO_AXIS, axisOfPage, type TraceAxis } from './traceAxis.js';
 
 /** rows per traces.rows request */
 export const ROWS_PAGE = 200;
 type TraceFilters = Omit<Params<'traces.list'>, never>;
-
-/** What the axis needs over the whole trace (from the host). */
-interface TraceAxis {
-  t0: number;
-  t1: number;
-  cuts: IdleCut[];
-  partStarts: TimelineRow[];
-}
-
-const NO_AXIS: TraceAxis = { t0: 0, t1: 1, cuts: [], partStarts: [] };
 
 export interface TracesState {
   list: ApiTraceSummary[];
@@ -101,7 +91,7 @@ export const useTraces = create<TracesState>((set, get) => {
     records: r.records,
     total: r.total,
     hits: r.hits,
-    axis: { t0: r.t0, t1: r.t1, cuts: r.cuts, partStarts: r.partStarts },
+    axis: axisOfPage(get().axis, r),
   });
   /**
    * A new view of the opened trace: its pages drawn last are fetched with the view's parameters, and shown
