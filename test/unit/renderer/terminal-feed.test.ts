@@ -72,4 +72,29 @@ describe('PaneFeed', () => {
     feed.parsed(3, 1);
     expect(feed.frame().write).toBe('\u{1F600}de');
   });
+
+  it('small data with nothing waiting goes to xterm at once; anything else waits for a frame', () => {
+    const f = new PaneFeed({ budgetMs: 1, initialRate: 10_000 });
+    f.push('q');
+    expect(f.atOnce()).toBe('q'); // an echo: at once, counted in flight
+    f.push('r');
+    expect(f.atOnce()).toBe(''); // the previous write is not parsed yet: order and budget are the frames' job
+    f.parsed(1, 1);
+    expect(f.atOnce()).toBe('r');
+    f.parsed(1, 1);
+    f.push('x'.repeat(1025));
+    expect(f.atOnce()).toBe(''); // too big: a frame's budget at a time
+    expect(f.frame().write).toHaveLength(1025);
+    f.parsed(1025, 1);
+    f.push('a');
+    f.push('b');
+    expect(f.atOnce()).toBe('ab');
+    f.parsed(2, 1);
+    // while skipping nothing is written
+    const g = new PaneFeed({ budgetMs: 1, initialRate: 10, maxBacklogFrames: 1 });
+    g.push('y'.repeat(100));
+    expect(g.frame().skipped).toBe(100);
+    g.push('z');
+    expect(g.atOnce()).toBe('');
+  });
 });

@@ -65,18 +65,20 @@ function pump(): void {
   for (const [processId, h] of handles) {
     const step = h.feed.frame();
     if (step.skipped) skip(h.sessionId, processId, step.skipped);
-    if (step.write) {
-      const { term, feed, sessionId } = h;
-      const chunk = step.write;
-      const t0 = performance.now();
-      term.write(chunk, () => {
-        feed.parsed(chunk.length, performance.now() - t0);
-        ack(sessionId, processId, chunk.length);
-        wantFrame();
-      });
-    }
+    if (step.write) writeOut(processId, h, step.write);
   }
   wantFrame();
+}
+
+/** Hands `chunk` (taken from the pane's feed) to xterm; acknowledged once parsed. */
+function writeOut(processId: string, h: Handle, chunk: string): void {
+  const { term, feed, sessionId } = h;
+  const t0 = performance.now();
+  term.write(chunk, () => {
+    feed.parsed(chunk.length, performance.now() - t0);
+    ack(sessionId, processId, chunk.length);
+    wantFrame();
+  });
 }
 
 function wantFrame(): void {
@@ -161,8 +163,13 @@ export function route(sessionId: string, processId: string, data: string): boole
     return true;
   }
   const dropped = h.feed.push(data);
-  if (dropped)
+  if (dropped) {
     ack(sessionId, processId, dropped); // skipping: the host's screen will cover it
+    return true;
+  }
+  // a keystroke's echo goes to xterm now, so it is drawn at the next frame rather than the one after
+  const now = h.feed.atOnce();
+  if (now) writeOut(processId, h, now);
   else wantFrame();
   return true;
 }
