@@ -2,7 +2,8 @@
 // Every message is one JSON header line; a `data` header gives the byte length `n` of the command's output, which
 // follows the line as raw UTF-8 (no escaping, no JSON string to build or parse: a flood costs a copy, not a
 // re-encoding). The server writes each chunk as node-pty decoded it, so every payload is whole UTF-8 and decodes
-// on its own, however the pipe splits it into reads. Anything malformed is dropped, never half-read.
+// on its own, however the pipe splits it into reads. Consecutive output of one command within one read is handed
+// on as one message. Anything malformed is dropped, never half-read.
 
 /** Server → host messages, as the host sees them. */
 export type FromServer =
@@ -60,6 +61,8 @@ export class BoxStream {
   /** the data message being read, its payload so far, and the bytes still to come */
   private data: { id: string; parts: Buffer[] } | null = null;
   private want = 0;
+  /** decoded output of one command, handed on once this read is done or another message comes between */
+  private ready: { id: string; text: string[] } | null = null;
 
   constructor(private readonly onMessage: (m: FromServer) => void) {}
 
@@ -77,7 +80,7 @@ export class BoxStream {
       const nl = chunk.indexOf(NL, at);
       if (nl < 0) {
         this.keepHead(chunk.subarray(at));
-        return;
+        break;
       }
       const line = this.headLen
         ? Buffer.concat([...this.head, chunk.subarray(at, nl)]).toString('utf8')
@@ -87,13 +90,24 @@ export class BoxStream {
       at = nl + 1;
       const h = parseHeader(line);
       if (!h) continue;
-      if (h.t !== 'data') this.onMessage(h);
-      else {
+      if (h.t !== 'data') {
+        this.handOn();
+        this.onMessage(h);
+      } else {
         this.data = { id: h.id, parts: [] };
         this.want = h.n;
         if (h.n === 0) this.endData();
       }
     }
+    this.handOn();
+  }
+
+  /** The output read so far goes on, as one message per run of one command's output. */
+  private handOn(): void {
+    const r = this.ready;
+    if (!r) return;
+    this.ready = null;
+    this.onMessage({ t: 'data', id: r.id, d: r.text.length === 1 ? r.text[0]! : r.text.join('') });
   }
 
   private keepHead(rest: Buffer): void {
@@ -111,6 +125,9 @@ export class BoxStream {
     const { id, parts } = this.data!;
     this.data = null;
     const d = parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8');
-    if (d) this.onMessage({ t: 'data', id, d });
+    if (!d) return;
+    if (this.ready?.id !== id) this.handOn();
+    if (this.ready) this.ready.text.push(d);
+    else this.ready = { id, text: [d] };
   }
 }

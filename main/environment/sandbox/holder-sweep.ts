@@ -5,15 +5,7 @@
 // time>. The first sandbox of a later process ends the holders whose host is gone, as sweep.ts removes their
 // folders. Linux (/proc) only; never throws. It must not touch a process without the mark, a holder whose host runs,
 // or a holder whose host is in another PID namespace (whose pids this process cannot judge).
-import {
-  ended,
-  listPids,
-  pidNamespaceOf,
-  procCmdline,
-  procEnviron,
-  procStat,
-  processStart,
-} from '../../os/procs.js';
+import { ended, listPids, pidNamespaceOf, procCmdline, procEnviron, procStat, processStart } from '../../os/procs.js';
 
 export const HOLDER_MARK = 'FLOE_NET_HOLDER';
 

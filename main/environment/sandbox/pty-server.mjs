@@ -1,8 +1,8 @@
 // The command server of one session's long-lived sandbox (issue 19), plain JavaScript run by `node` INSIDE the
 // session's bwrap (box.ts starts it; it gets the same mounts, namespaces and seccomp filter as a command). It
 // starts each command in a pseudo-terminal of its own with node-pty and streams its I/O to the host over its
-// stdin/stdout (JSON lines in; JSON header lines out, a command's output following its `data` header as raw UTF-8:
-// box-stream.ts reads them), so a command costs one round trip instead of a new
+// stdin/stdout (JSON lines in; JSON header lines out, a command's output following its `data` header as raw UTF-8,
+// in batches: box-stream.ts reads them), so a command costs one round trip instead of a new
 // bwrap. It holds each pty's slave open until the host saw the end marker (or the command is gone and quiet), as
 // slave-hold.ts does outside, and when a command's shell exits it ends what the command left behind (its process
 // group and every process carrying its FLOE_PROC tag), as a command's own PID namespace did before.
@@ -23,13 +23,46 @@ const MAX_DRAIN_MS = 1000;
 const procs = new Map();
 let outPaused = false;
 
+/** Output not sent yet, by command. A pty is read ~4 KB at a time, and one message per read cost the host a header
+ * to parse and a pass through its pipeline each (25 000 for a 100 MB flood). A command's output that comes after a
+ * quiet spell of it (a keystroke's echo) goes out at once; output that keeps coming is sent every BATCH_MS, or at
+ * MAX_BATCH. */
+const pending = new Map();
+const BATCH_MS = 4;
+const MAX_BATCH = 32 * 1024;
+let batchTimer;
+/** when each command's output last went out */
+const sentAt = new Map();
+
 function send(m) {
+  flushData(); // a command's output always comes before what follows it (its exit above all)
   out(`${JSON.stringify(m)}\n`);
 }
 
-/** Output of command `id`: a header with its length in bytes, then the text as it is (no escaping). */
+/** Output of command `id`: now after a quiet spell, else with the rest of the batch. */
 function sendData(id, d) {
-  out(`${JSON.stringify({ t: 'data', id, n: Buffer.byteLength(d, 'utf8') })}\n${d}`);
+  const q = pending.get(id);
+  if (q) {
+    q.parts.push(d);
+    q.length += d.length;
+  } else pending.set(id, { parts: [d], length: d.length });
+  const waited = Date.now() - (sentAt.get(id) ?? 0);
+  if (waited >= BATCH_MS || (q?.length ?? d.length) >= MAX_BATCH) flushData();
+  else batchTimer ??= setTimeout(flushData, BATCH_MS - waited);
+}
+
+/** Each command's pending output as one message: a header with its length in bytes, then the text as it is. */
+function flushData() {
+  if (batchTimer) clearTimeout(batchTimer);
+  batchTimer = undefined;
+  if (!pending.size) return;
+  const now = Date.now();
+  for (const [id, q] of pending) {
+    sentAt.set(id, now);
+    const d = q.parts.length === 1 ? q.parts[0] : q.parts.join('');
+    out(`${JSON.stringify({ t: 'data', id, n: Buffer.byteLength(d, 'utf8') })}\n${d}`);
+  }
+  pending.clear();
 }
 
 function out(text) {
@@ -152,6 +185,7 @@ function spawn(m) {
     procs.delete(m.id);
     endLeftovers(p.pid, c.tag);
     send({ t: 'exit', id: m.id, code: exitCode, signal: signal || 0 });
+    sentAt.delete(m.id);
   });
 }
 

@@ -93,6 +93,25 @@ describe('BoxStream', () => {
       expect(collect(cutAt(all, [at])), `cut at ${at}`).toEqual(want);
   });
 
+  it("one command's output that comes in one read is handed on as one message; other messages keep their place", () => {
+    const read = Buffer.concat([
+      frame('c1', 'a'),
+      frame('c1', 'b'),
+      frame('c2', 'x'),
+      frame('c1', 'c'),
+      frame('c1', 'd'),
+      Buffer.from('{"t":"exit","id":"c1","code":0,"signal":0}\n'),
+      frame('c2', 'y'),
+    ]);
+    expect(collect([read])).toEqual([
+      { t: 'data', id: 'c1', d: 'ab' },
+      { t: 'data', id: 'c2', d: 'x' },
+      { t: 'data', id: 'c1', d: 'cd' },
+      { t: 'exit', id: 'c1', code: 0, signal: 0 },
+      { t: 'data', id: 'c2', d: 'y' },
+    ]);
+  });
+
   it('drops a malformed header line and reads on from the next one', () => {
     const got = collect([Buffer.from('garbage\n{"t":"ready","pid":1}\n'), frame('c1', 'ok')]);
     expect(got).toEqual([
