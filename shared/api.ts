@@ -642,7 +642,7 @@ export interface Events {
   'approval.request': ApiPendingApproval;
   'approval.resolved': { approvalId: string; sessionId: string; decision: 'allow' | 'deny' | 'forbidden' };
   'terminal.started': ApiCommandSession;
-  /** raw pty bytes (as text), batched (~5 ms); the renderer acks parsed chars with commands.ack */
+  /** raw pty bytes (as text), batched (~5 ms; after a quiet spell at once); the renderer acks parsed chars with commands.ack */
   'terminal.data': { sessionId: string; processId: string; data: string };
   /**
    * the pane fell behind (more than TERMINAL_HIGH_WATERMARK unacknowledged) and live data stopped; once it caught

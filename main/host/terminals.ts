@@ -1,10 +1,11 @@
 // The terminal hub: follows the command-session registries of live sessions (and their subagents), forwards raw
-// pty data as `terminal.data` events batched every TERMINAL_BATCH_MS, and routes user input/resize/kill to the
-// right registry. A connected client (a browser tab) gets a command's live data only while it shows its pane (it
-// asked for its screen; commands.unwatch ends that), and of other commands only their first output, so it knows
-// they printed; in-process listeners get everything. Panes never slow a command: flow.ts only bounds what is in flight to a pane; a pane that falls
-// behind stops getting live data and is redrawn from the host's screen copy (screen.ts) once it has caught up
-// (`terminal.resync`). A bounded raw tail per command seeds that copy when it is first needed.
+// pty data as `terminal.data` events batched every TERMINAL_BATCH_MS (the first after a quiet spell at once), and
+// routes user input/resize/kill to the right registry. A connected client (a browser tab) gets a command's live
+// data only while it shows its pane (it asked for its screen; commands.unwatch ends that), and of other commands
+// only their first output, so it knows they printed; in-process listeners get everything. Panes never slow a
+// command: flow.ts only bounds what is in flight to a pane; a pane that falls behind stops getting live data and
+// is redrawn from the host's screen copy (screen.ts) once it has caught up (`terminal.resync`). A bounded raw tail
+// per command seeds that copy when it is first needed.
 // Must not interpret terminal contents or run commands itself; pauses a pty only for the host's own memory bound.
 import { TERMINAL_BATCH_MS, type ApiCommandSession } from '../../shared/api.js';
 import type { CommandEvent, CommandRegistry, CommandSessionInfo } from '../environment/commands/registry.js';
@@ -62,6 +63,8 @@ interface Proc {
   watchers: Set<Client>;
   /** clients that got its first output without watching it (so they know it printed: panes open on output) */
   told: WeakSet<Client>;
+  /** when live data last went out */
+  sentAt?: number;
 }
 
 const iso = (v: number | string | Date | null | undefined): string | undefined => {
@@ -169,7 +172,7 @@ export class TerminalHub {
       // data is held to go out after it
       if (p.flow.mode === 'behind' || (p.flow.mode === 'resyncing' && !p.frozen)) return;
       p.pending += e.data;
-      this.schedule(e.id, p);
+      this.schedule(e.id, p, true);
     } else if (e.kind === 'exit') {
       this.flush(e.id);
       p.info.status = 'exited';
@@ -236,8 +239,14 @@ export class TerminalHub {
     }
   }
 
-  private schedule(id: string, p: Proc): void {
-    if (!p.timer && !p.frozen) p.timer = setTimeout(() => this.flush(id), TERMINAL_BATCH_MS);
+  /**
+   * Live data goes out every TERMINAL_BATCH_MS; with `quietFirst`, data after a quiet spell of the command (a
+   * keystroke's echo) goes out at once instead of waiting for the batch.
+   */
+  private schedule(id: string, p: Proc, quietFirst = false): void {
+    if (p.timer || p.frozen) return;
+    if (quietFirst && Date.now() - (p.sentAt ?? 0) >= TERMINAL_BATCH_MS) this.flush(id);
+    else p.timer = setTimeout(() => this.flush(id), TERMINAL_BATCH_MS);
   }
 
   private flush(id: string): void {
@@ -249,6 +258,7 @@ export class TerminalHub {
     const room = flowRoom(p.flow, this.participants(p));
     const data = p.pending.length > room ? p.pending.slice(0, room) : p.pending;
     p.pending = ''; // past the room, the rest is dropped: the pane is behind now and gets a screen copy later
+    p.sentAt = Date.now();
     this.events.emitTo('terminal.data', { sessionId: p.info.sessionId, processId: id, data }, (c) => {
       if (p.watchers.has(c)) return true;
       if (p.told.has(c)) return false;

@@ -3,7 +3,7 @@
 import xtermHeadless from '@xterm/headless';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settle, tick, until, useFakeClock } from '../../helpers/fake-clock.js';
-import { TERMINAL_HIGH_WATERMARK, TERMINAL_LOW_WATERMARK } from '../../../shared/api.js';
+import { TERMINAL_BATCH_MS, TERMINAL_HIGH_WATERMARK, TERMINAL_LOW_WATERMARK } from '../../../shared/api.js';
 import { EventHub } from '../../../main/host/events.js';
 import type { CommandEvent, CommandSessionInfo } from '../../../main/environment/commands/registry.js';
 import { TerminalHub, type HubRegistry } from '../../../main/host/terminals.js';
@@ -102,6 +102,23 @@ describe('TerminalHub', () => {
     expect(data.map((e) => e.payload.data).join('')).toBe(Array.from({ length: 50 }, (_, i) => `${i},`).join(''));
     expect(got.map((e) => e.event)).toEqual(['terminal.started', ...data.map(() => 'terminal.data'), 'terminal.exit']);
     expect(got.at(-1)!.payload).toEqual({ sessionId: 'root', processId: 'proc-1', exitCode: 3 });
+  });
+
+  it('output after a quiet spell (an echo) goes out at once; output that keeps coming waits for the batch', async () => {
+    const { reg, got, listen } = setup();
+    offs.push(listen());
+    reg.start('proc-1');
+    const data = () => got.filter((e) => e.event === 'terminal.data').map((e) => e.payload.data);
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'q' });
+    expect(data()).toEqual(['q']); // no timer had to run
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'b' });
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'c' });
+    expect(data()).toEqual(['q']);
+    await wait(TERMINAL_BATCH_MS);
+    expect(data()).toEqual(['q', 'bc']);
+    await wait(TERMINAL_BATCH_MS * 2);
+    reg.cb!({ kind: 'data', id: 'proc-1', data: 'd' });
+    expect(data()).toEqual(['q', 'bc', 'd']);
   });
 
   it('a pane that does not ack never pauses the command: live data stops, and after acks the screen is redrawn', async () => {
