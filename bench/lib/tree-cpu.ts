@@ -1,27 +1,17 @@
-// CPU time of process trees, read from /proc (Linux): for a benchmark's breakdown of where a workload's CPU went
-// (this process, the browser it launched, the commands and sandboxes it started). Only reads /proc.
-import { readdirSync, readFileSync } from 'node:fs';
+// CPU time of process trees, read from /proc (Linux) through main/os/procs.ts: for a benchmark's breakdown of where
+// a workload's CPU went (this process, the browser it launched, the commands and sandboxes it started).
+import { listPids, procStat, type ProcStat } from '../../main/os/procs.js';
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on Linux x86 and arm). */
 const TICKS = 100;
 
-interface Stat {
-  ppid: number;
-  /** utime + stime + cutime + cstime, in ms: its own time and that of its children it has reaped */
-  ms: number;
-}
-
-function readStat(pid: number): Stat | undefined {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, 'latin1');
-  } catch {
-    return undefined;
+function allStats(): Map<number, ProcStat> {
+  const stats = new Map<number, ProcStat>();
+  for (const pid of listPids()) {
+    const s = procStat(pid);
+    if (s) stats.set(pid, s);
   }
-  // the command name is in parentheses and may hold spaces: fields are counted after its closing one
-  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  const n = (i: number) => Number(f[i - 3]);
-  return { ppid: n(4), ms: ((n(14) + n(15) + n(16) + n(17)) * 1000) / TICKS };
+  return stats;
 }
 
 /**
@@ -30,12 +20,8 @@ function readStat(pid: number): Stat | undefined {
  * once reaped, in their reaper's figure.
  */
 export function treeCpuMs(top: number, roots: number[]): { byRoot: number[]; top: number; other: number } {
-  const stats = new Map<number, Stat>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const s = readStat(Number(name));
-    if (s) stats.set(Number(name), s);
-  }
+  const stats = allStats();
+  const ms = (s: ProcStat) => (s.cpuTicks * 1000) / TICKS;
   const rootOf = (pid: number): number | 'other' | undefined => {
     for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
       const i = roots.indexOf(p);
@@ -50,25 +36,15 @@ export function treeCpuMs(top: number, roots: number[]): { byRoot: number[]; top
   for (const [pid, s] of stats) {
     const r = rootOf(pid);
     if (pid === top) continue;
-    if (r === 'other') other += s.ms;
-    else if (r !== undefined) byRoot[r]! += s.ms;
+    if (r === 'other') other += ms(s);
+    else if (r !== undefined) byRoot[r]! += ms(s);
   }
-  return { byRoot, top: stats.get(top)?.ms ?? 0, other };
+  const own = stats.get(top);
+  return { byRoot, top: own ? ms(own) : 0, other };
 }
 
 /** Pids of the direct children of `ppid` whose command name starts with `prefix` (e.g. the browser Playwright
  * launched, which it does not expose). */
 export function childrenNamed(ppid: number, prefix: string): number[] {
-  const out: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const text = readFileSync(`/proc/${name}/stat`, 'latin1');
-      const comm = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
-      if (readStat(Number(name))?.ppid === ppid && comm.startsWith(prefix)) out.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
+  return [...allStats()].filter(([, s]) => s.ppid === ppid && s.comm.startsWith(prefix)).map(([pid]) => pid);
 }

@@ -1,5 +1,5 @@
 // What the operating system says about processes, in one place: whether a pid exists, its /proc/<pid>/stat fields
-// (state, parent, group, start time), its starting environment, and the list of pids. Linux reads /proc; elsewhere
+// (state, parent, group, start time, name, CPU time), its starting environment, and the list of pids. Linux reads /proc; elsewhere
 // only `kill(pid, 0)` answers, and the /proc readers return undefined. Never throws; holds no state; knows nothing
 // of commands, sessions or claims (main/environment/commands and main/store build on it). Also a process's direct
 // children and its pid in each PID namespace (the sandbox's session box maps its commands' pids through them).
@@ -12,6 +12,10 @@ export interface ProcStat {
   pgrp: number;
   /** start time in clock ticks since boot: with the pid, it names one process even after the pid is reused */
   start: string;
+  /** its command name (at most 15 characters) */
+  comm: string;
+  /** CPU time used, in clock ticks (USER_HZ, 100 a second on Linux): its own and its reaped children's */
+  cpuTicks: number;
 }
 
 /** True while a process with this pid exists (a zombie counts; EPERM means it exists but is not ours). */
@@ -34,9 +38,12 @@ export function procStat(pid: number | string): ProcStat | undefined {
     return undefined;
   }
   // the command name (field 2) is in parentheses and may hold spaces and ')': count fields after the last ')'
-  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const close = stat.lastIndexOf(')');
+  const rest = stat.slice(close + 2).split(' ');
   if (rest.length < 20) return undefined;
-  return { state: rest[0]!, ppid: Number(rest[1]), pgrp: Number(rest[2]), start: rest[19]! };
+  const cpuTicks = [11, 12, 13, 14].reduce((n, i) => n + Number(rest[i]), 0); // utime stime cutime cstime
+  const comm = stat.slice(stat.indexOf('(') + 1, close);
+  return { state: rest[0]!, ppid: Number(rest[1]), pgrp: Number(rest[2]), start: rest[19]!, comm, cpuTicks };
 }
 
 /** The process's start time (see ProcStat.start), or undefined where it cannot be read. */

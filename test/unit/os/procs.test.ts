@@ -26,6 +26,9 @@ describe('process facts', () => {
       const s = procStat(child.pid!)!;
       expect(s.ppid).toBe(process.pid);
       expect(s.start).toMatch(/^\d+$/);
+      expect(s.comm).toBe('sleep');
+      expect(Number.isInteger(s.cpuTicks) && s.cpuTicks >= 0).toBe(true);
+      expect(procStat(process.pid)!.cpuTicks).toBeGreaterThan(0); // this process has used some CPU by now
       expect(processStart(child.pid!)).toBe(s.start);
       expect(listPids()).toContain(child.pid);
       expect(procEnviron(child.pid!)!.toString()).toContain('FLOE_PROCS_TEST=yes');

@@ -23,7 +23,7 @@ describe('markedHost', () => {
 describe('hostGone', () => {
   const host = { ns: NS, pid: 1234, start: '56789' };
   const stat = (s: Partial<ProcStat> | undefined) => (): ProcStat | undefined =>
-    s && { state: 'S', ppid: 1, pgrp: 1234, start: '56789', ...s };
+    s && { state: 'S', ppid: 1, pgrp: 1234, start: '56789', comm: 'node', cpuTicks: 0, ...s };
 
   it('a running host with the same start time is not gone', () => {
     expect(hostGone(host, NS, stat({}))).toBe(false);
