@@ -36,6 +36,8 @@ interface Request {
 }
 
 const SERVER = floeProgram('main', 'os', 'spawner-server.mjs');
+/** With nothing run for this long the helper ends (it holds ~44 MB); the next call forks a new one. */
+const IDLE_MS = 5 * 60_000;
 
 /** Runs a program from this process (the fallback). */
 export function runDirect(file: string, args: readonly string[], o: RunOptions): Promise<RunResult> {
@@ -75,8 +77,12 @@ export class Spawner {
   private broken = false;
   private readonly pending = new Map<number, Pending>();
   private next = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly server = SERVER) {}
+  constructor(
+    private readonly server = SERVER,
+    private readonly idleMs = IDLE_MS,
+  ) {}
 
   /** The helper's pid while it runs (tests, diagnostics). */
   get pid(): number | undefined {
@@ -105,6 +111,7 @@ export class Spawner {
 
   /** Ends the helper (what it runs finishes on its own; their callers get an error result). */
   dispose(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     this.child?.kill('SIGKILL');
   }
 
@@ -159,10 +166,18 @@ export class Spawner {
     return child;
   }
 
-  /** The helper keeps the host's event loop alive only while it runs something for it. */
+  /** The helper keeps the host's event loop alive only while it runs something for it; idle, it ends in idleMs. */
   private hold(yes: boolean): void {
     const c = this.child as (ChildProcess & { channel?: { ref(): void; unref(): void } }) | undefined;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     if (!c) return;
+    if (!yes) {
+      this.idleTimer = setTimeout(() => {
+        if (this.child === c && !this.pending.size) c.kill('SIGKILL');
+      }, this.idleMs);
+      this.idleTimer.unref();
+    }
     if (yes) {
       c.ref();
       c.channel?.ref();

@@ -6,11 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pidExists } from '../../main/os/procs.js';
 import { Spawner } from '../../main/os/spawner.js';
+import { until } from '../helpers/procs.js';
 
 const made: Spawner[] = [];
-const newSpawner = (server?: string) => {
-  const s = server === undefined ? new Spawner() : new Spawner(server);
+const newSpawner = (server?: string, idleMs?: number) => {
+  const s = server === undefined ? new Spawner(undefined, idleMs) : new Spawner(server, idleMs);
   made.push(s);
   return s;
 };
@@ -83,5 +85,18 @@ describe('Spawner', () => {
     const again = await s.run('sh', ['-c', 'echo $PPID'], { cwd: os.tmpdir(), env });
     expect(Number(again.stdout.toString().trim())).toBe(process.pid);
     expect(s.pid).toBeUndefined();
+  });
+
+  it('an idle helper ends after its idle time; the next call starts a new one', async () => {
+    const s = newSpawner(undefined, 300);
+    await s.run('true', [], { cwd: os.tmpdir(), env });
+    const first = s.pid!;
+    expect(first).toBeGreaterThan(0);
+    await until(() => s.pid === undefined, 10_000);
+    expect(s.pid).toBeUndefined();
+    expect(pidExists(first)).toBe(false);
+    const r = await s.run('sh', ['-c', 'echo $PPID'], { cwd: os.tmpdir(), env });
+    expect(Number(r.stdout.toString().trim())).toBe(s.pid);
+    expect(s.pid).not.toBe(first);
   });
 });
