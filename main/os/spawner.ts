@@ -6,14 +6,27 @@
 // one IPC message each way. If it cannot start, calls run directly (as before); if it dies, what it was running
 // ends with an error result (it may have had effects: never repeated) and the next call starts a new one. Must not
 // know what the programs are for.
-import { execFile, fork, type ChildProcess, type ExecFileException } from 'node:child_process';
+import { execFile, fork, spawn, type ChildProcess, type ExecFileException } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { floeProgram } from './floe-root.js';
+import { RemoteChild, type StartedChild } from './remote-child.js';
 
 export interface RunOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   /** written to the program's stdin, which is then closed */
   input?: string;
+  /** killed (SIGKILL) after this long */
+  timeoutMs?: number;
+}
+
+export interface StartOptions {
+  cwd?: string;
+  env: NodeJS.ProcessEnv;
+  /** per fd from 0: a pipe the caller gets, or nothing */
+  stdio: ('pipe' | 'ignore')[];
+  /** a session and process group of its own (own-group.ts) */
+  detached?: boolean;
 }
 
 export interface RunResult {
@@ -33,7 +46,15 @@ interface Request {
   cwd: string;
   env: Record<string, string>;
   input: string;
+  timeoutMs?: number;
 }
+
+/** What the helper says of a program it started (start), besides run results and `ready`. */
+type StartReply =
+  | { t: 'handle'; id: number; fd: number }
+  | { t: 'started'; id: number; pid: number }
+  | { t: 'startFailed'; id: number; error: string }
+  | { t: 'exited'; id: number; code: number | null; signal: NodeJS.Signals | null };
 
 const SERVER = floeProgram('main', 'os', 'spawner-server.mjs');
 /** With nothing run for this long the helper ends (it holds ~44 MB); the next call forks a new one. */
@@ -42,7 +63,13 @@ const IDLE_MS = 5 * 60_000;
 /** Runs a program from this process (the fallback). */
 export function runDirect(file: string, args: readonly string[], o: RunOptions): Promise<RunResult> {
   return new Promise((resolve) => {
-    const opts = { cwd: o.cwd, env: o.env, encoding: 'buffer' as const, maxBuffer: Number.POSITIVE_INFINITY };
+    const opts = {
+      cwd: o.cwd,
+      env: o.env,
+      encoding: 'buffer' as const,
+      maxBuffer: Number.POSITIVE_INFINITY,
+      ...(o.timeoutMs ? { timeout: o.timeoutMs, killSignal: 'SIGKILL' as const } : {}),
+    };
     const child = execFile(file, args, opts, (e, stdout, stderr) => {
       const r: RunResult = { code: 0, signal: null, stdout, stderr };
       if (!e) return resolve(r);
@@ -53,6 +80,22 @@ export function runDirect(file: string, args: readonly string[], o: RunOptions):
     });
     child.stdin?.on('error', () => {}); // it may exit before reading its input; its exit code tells what happened
     child.stdin?.end(o.input ?? '');
+  });
+}
+
+/** Starts a program from this process (the fallback); resolves once it runs. */
+function startDirect(file: string, args: readonly string[], o: StartOptions): Promise<StartedChild> {
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      const opts = { env: o.env, stdio: o.stdio, detached: !!o.detached, ...(o.cwd ? { cwd: o.cwd } : {}) };
+      child = spawn(file, args, opts);
+    } catch (e) {
+      reject(e instanceof Error ? e : new Error(String(e)));
+      return;
+    }
+    child.once('spawn', () => resolve(child));
+    child.once('error', (e) => reject(e));
   });
 }
 
@@ -76,6 +119,11 @@ export class Spawner {
   /** the helper ended before it ran: no further tries, programs run directly */
   private broken = false;
   private readonly pending = new Map<number, Pending>();
+  /** programs it started and not yet reported ended; those still starting have their promise's settlers */
+  private readonly live = new Map<
+    number,
+    { child: RemoteChild; resolve?: (c: StartedChild) => void; reject?: (e: Error) => void }
+  >();
   private next = 0;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -95,6 +143,7 @@ export class Spawner {
     if (!child) return runDirect(file, args, o);
     const id = ++this.next;
     const req: Request = { id, file, args: [...args], cwd: o.cwd, env: stringEnv(o.env), input: o.input ?? '' };
+    if (o.timeoutMs) req.timeoutMs = o.timeoutMs;
     return new Promise<RunResult>((resolve) => {
       this.pending.set(id, { resolve, file, args, o });
       this.hold(true);
@@ -105,6 +154,37 @@ export class Spawner {
         this.pending.delete(id);
         this.hold(this.pending.size > 0);
         void runDirect(file, args, o).then(resolve);
+      }
+    });
+  }
+
+  /**
+   * Starts a long-lived program; resolves once it runs, with its pid and pipes (rejects when it could not start).
+   * Without a helper it starts here, as Node's own ChildProcess.
+   */
+  start(file: string, args: readonly string[], o: StartOptions): Promise<StartedChild> {
+    const child = this.broken ? undefined : this.helper();
+    if (!child) return startDirect(file, args, o);
+    const id = ++this.next;
+    const remote = new RemoteChild(o.stdio.length);
+    return new Promise<StartedChild>((resolve, reject) => {
+      this.live.set(id, { child: remote, resolve, reject });
+      this.hold(true);
+      const req = {
+        t: 'start',
+        id,
+        file,
+        args: [...args],
+        env: stringEnv(o.env),
+        stdio: o.stdio,
+        detached: !!o.detached,
+      };
+      try {
+        child.send(o.cwd ? { ...req, cwd: o.cwd } : req);
+      } catch {
+        this.live.delete(id);
+        this.hold(false);
+        startDirect(file, args, o).then(resolve, reject);
       }
     });
   }
@@ -133,11 +213,12 @@ export class Spawner {
     }
     this.child = child;
     this.ready = false;
-    child.on('message', (m: (RunResult & { id: number }) | { ready: true }) => {
+    child.on('message', (m: (RunResult & { id: number }) | { ready: true } | StartReply, handle?: Socket) => {
       if ('ready' in m) {
         this.ready = true;
         return;
       }
+      if ('t' in m) return this.onStartReply(m, handle);
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
@@ -150,6 +231,13 @@ export class Spawner {
       this.child = undefined;
       const pending = [...this.pending.values()];
       this.pending.clear();
+      const live = [...this.live.values()];
+      this.live.clear();
+      // what it started dies with it (--die-with-parent) or on its own; those still starting never ran here
+      for (const l of live) {
+        if (l.reject) l.reject(new Error(why));
+        else l.child.ended(null, 'SIGKILL');
+      }
       if (!this.ready) {
         // it never ran (a missing or broken script): nothing it was sent started; run it all here from now on
         this.broken = true;
@@ -166,15 +254,39 @@ export class Spawner {
     return child;
   }
 
-  /** The helper keeps the host's event loop alive only while it runs something for it; idle, it ends in idleMs. */
+  private onStartReply(m: StartReply, handle: Socket | undefined): void {
+    const l = this.live.get(m.id);
+    if (!l) return;
+    if (m.t === 'handle') {
+      if (handle) l.child.stdio[m.fd] = handle;
+    } else if (m.t === 'started') {
+      l.child.pid = m.pid;
+      l.resolve?.(l.child);
+      l.resolve = l.reject = undefined;
+      this.hold(this.pending.size > 0);
+    } else if (m.t === 'startFailed') {
+      this.live.delete(m.id);
+      l.reject?.(new Error(m.error));
+      this.hold(this.pending.size > 0);
+    } else {
+      this.live.delete(m.id);
+      l.child.ended(m.code, m.signal);
+      this.hold(this.pending.size > 0);
+    }
+  }
+
+  /**
+   * The helper keeps the host's event loop alive only while a call runs or a program is starting; with nothing
+   * running or started it ends after idleMs (what it started dies with it, so never while any runs).
+   */
   private hold(yes: boolean): void {
     const c = this.child as (ChildProcess & { channel?: { ref(): void; unref(): void } }) | undefined;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
     if (!c) return;
-    if (!yes) {
+    if (!yes && !this.live.size) {
       this.idleTimer = setTimeout(() => {
-        if (this.child === c && !this.pending.size) c.kill('SIGKILL');
+        if (this.child === c && !this.pending.size && !this.live.size) c.kill('SIGKILL');
       }, this.idleMs);
       this.idleTimer.unref();
     }

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NetHolder } from '../../main/environment/sandbox/net-holder.js';
 import { CommandSandbox } from '../../main/environment/sandbox/sandbox.js';
 import { ended, listPids, procStat } from '../../main/os/procs.js';
+import { spawner } from '../../main/os/spawner.js';
 import { until } from '../helpers/procs.js';
 
 /** A process, named by pid and start time (a reused pid is someone else). */
@@ -116,16 +117,19 @@ describe.skipIf(process.platform !== 'linux')('the network holder ends completel
         });
         sandbox.warm();
         if (!sandbox.active) throw new Error(`this test needs the sandbox: ${sandbox.offReason}`);
-        // the holder: the bwrap this process started just now with the holder's arguments
-        const group = listPids().find((pid) => {
-          if (before.has(pid) || procStat(pid)?.ppid !== process.pid) return false;
-          try {
-            const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-            return argv.includes('--unshare-net') && argv.includes('sleep\0infinity');
-          } catch {
-            return false;
-          }
-        });
+        // the holder: the bwrap the spawner (main/os/spawner.ts) started just now for it, with its arguments
+        const holder = () =>
+          listPids().find((pid) => {
+            if (before.has(pid) || procStat(pid)?.ppid !== spawner.pid) return false;
+            try {
+              const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+              return argv.includes('--unshare-net') && argv.includes('sleep\0infinity');
+            } catch {
+              return false;
+            }
+          });
+        let group: number | undefined;
+        await until(() => (group = holder()) !== undefined, 5000);
         expect(group).toBeDefined();
         groups.push(group!);
         untilForked(group!);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pidExists } from '../../main/os/procs.js';
+import { pidExists, procStat } from '../../main/os/procs.js';
 import { Spawner } from '../../main/os/spawner.js';
 import { until } from '../helpers/procs.js';
 
@@ -98,5 +98,43 @@ describe('Spawner', () => {
     const r = await s.run('sh', ['-c', 'echo $PPID'], { cwd: os.tmpdir(), env });
     expect(Number(r.stdout.toString().trim())).toBe(s.pid);
     expect(s.pid).not.toBe(first);
+  });
+
+  it('start: a long-lived program started by the helper; its pipes are read and written here, none of its output lost', async () => {
+    const s = newSpawner();
+    const child = await s.start('sh', ['-c', 'echo out; echo err >&2; echo info >&3; cat'], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    expect(procStat(child.pid!)?.ppid).toBe(s.pid); // the helper's child, not this process's
+    expect(procStat(child.pid!)?.pgrp).toBe(child.pid); // a process group of its own
+    const read = (fd: number) => {
+      let text = '';
+      (child.stdio[fd] as NodeJS.ReadableStream).on('data', (d: Buffer) => (text += d.toString()));
+      return () => text;
+    };
+    const [out, err, info] = [read(1), read(2), read(3)];
+    const exited = new Promise<[number | null, string | null]>((r) => child.on('exit', (c, sig) => r([c, sig])));
+    const closed = new Promise<void>((r) => child.once('close', () => r()));
+    child.stdin!.write('typed\n');
+    expect(await until(() => out() === 'out\ntyped\n', 5000)).toBe(true);
+    expect(err()).toBe('err\n'); // written before its pipes reached this process: still here
+    expect(info()).toBe('info\n');
+    child.stdin!.end();
+    expect(await exited).toEqual([0, null]);
+    await closed;
+    expect(child.exitCode).toBe(0);
+  });
+
+  it('start: a program that cannot start rejects; kill ends one that runs', async () => {
+    const s = newSpawner();
+    await expect(s.start('floe-no-such-program', [], { env, stdio: ['ignore', 'ignore', 'ignore'] })).rejects.toThrow(
+      /ENOENT/,
+    );
+    const child = await s.start('sleep', ['30'], { env, stdio: ['ignore', 'ignore', 'ignore'] });
+    const exited = new Promise<[number | null, string | null]>((r) => child.on('exit', (c, sig) => r([c, sig])));
+    expect(child.kill('SIGKILL')).toBe(true);
+    expect(await exited).toEqual([null, 'SIGKILL']);
   });
 });

@@ -6,7 +6,8 @@
 // so the registry signals and watches it as before.
 // A server that dies (a command ran `kill -9 -1`) ends the commands it ran with a line saying so; the sandbox starts a
 // new one for the next command. Must not compute policies or decide when a box is used (sandbox.ts does).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { StartedChild } from '../../os/remote-child.js';
+import { spawner } from '../../os/spawner.js';
 import { BoxStream, type FromServer } from './box-stream.js';
 import { hostPidOf } from './host-pid.js';
 import { OWN_GROUP } from '../../os/own-group.js';
@@ -128,7 +129,13 @@ export class Box {
   /** the host pid of the server process inside (undefined until ready) */
   serverPid: number | undefined;
   private state: 'starting' | 'ready' | 'down' = 'starting';
-  private readonly child: ChildProcess;
+  /** the bwrap holding the box, once the spawner started it */
+  private child: StartedChild | undefined;
+  /** lines for the server written before it was started */
+  private queued: string[] = [];
+  private killed = false;
+  /** the last idle() wish, applied to the pipes when they come */
+  private idleNow = false;
   private readonly ptys = new Map<string, RemotePty>();
   private retired = false;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -146,16 +153,8 @@ export class Box {
       this.kill();
       settle();
     };
-    const child = spawn(o.file, o.args, {
-      cwd: o.cwd,
-      env: o.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // a Ctrl-C at the host's terminal must not reach the server (it ended the commands it ran)
-      ...OWN_GROUP,
-    });
-    this.child = child;
-    this.closed = new Promise<void>((r) => child.once('close', () => r()));
-    child.unref();
+    let closed!: () => void;
+    this.closed = new Promise<void>((r) => (closed = r));
     // the host waits for the start; afterwards only while a command runs (idle)
     this.idle(false);
     const timer = setTimeout(
@@ -163,22 +162,48 @@ export class Box {
       START_TIMEOUT_MS,
     );
     timer.unref();
-    child.on('error', (e) => (clearTimeout(timer), fail(e.message)));
-    child.stdin?.on('error', () => {});
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (d: string) => {
-      if (this.stderr.length < 4096) this.stderr += d;
-    });
     const stream = new BoxStream((m) => {
       if (m.t === 'ready') {
         clearTimeout(timer);
-        this.serverPid = child.pid ? hostPidOf(child.pid, m.pid, 4) : undefined;
+        const pid = this.child?.pid;
+        this.serverPid = pid ? hostPidOf(pid, m.pid, 4) : undefined;
         if (this.state === 'starting') this.state = 'ready';
         if (!this.ptys.size) this.idle(true);
         settle();
       } else this.onMessage(m);
     });
+    // started by the spawner (main/os/spawner.ts; its pipes are passed here): a fork of the host stopped its event
+    // loop for each session's box, ~40 ms a box with 28 sessions starting (bench/concurrency.ts)
+    const started = spawner.start(o.file, o.args, {
+      cwd: o.cwd,
+      env: o.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // a Ctrl-C at the host's terminal must not reach the server (it ended the commands it ran)
+      ...OWN_GROUP,
+    });
+    started.then(
+      (child) => this.attach(child, stream, timer, fail, closed),
+      (e: Error) => (clearTimeout(timer), fail(e.message), closed()),
+    );
+  }
+
+  private attach(
+    child: StartedChild,
+    stream: BoxStream,
+    timer: ReturnType<typeof setTimeout>,
+    fail: (why: string) => void,
+    closed: () => void,
+  ): void {
+    this.child = child;
+    child.once('close', () => closed());
+    child.unref();
+    child.stdin?.on('error', () => {});
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (d: string) => {
+      if (this.stderr.length < 4096) this.stderr += d;
+    });
     child.stdout?.on('data', (chunk: Buffer) => stream.push(chunk));
+    child.on('error', (e) => (clearTimeout(timer), fail(e.message)));
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       const err = this.stderr.trim().split('\n').slice(-1)[0] ?? '';
@@ -199,6 +224,9 @@ export class Box {
       this.idle(true);
       if (was === 'ready' && !this.retired) this.o.onDeath?.(how, n);
     });
+    for (const line of this.queued.splice(0)) child.stdin?.write(line);
+    this.idle(this.idleNow);
+    if (this.killed) this.kill();
   }
 
   /** True while new commands can start here. */
@@ -213,7 +241,7 @@ export class Box {
 
   /** The host pid of the bwrap holding the box. */
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.child?.pid;
   }
 
   /** Starts `file args` in a pty of its own in the box. */
@@ -229,8 +257,13 @@ export class Box {
   /** @internal */
   send(m: ToServer): void {
     if (this.state === 'down') return;
+    const line = `${JSON.stringify(m)}\n`;
+    if (!this.child) {
+      this.queued.push(line);
+      return;
+    }
     try {
-      this.child.stdin?.write(`${JSON.stringify(m)}\n`);
+      this.child.stdin?.write(line);
     } catch {
       // the server is gone; its exit event ends the commands
     }
@@ -245,6 +278,8 @@ export class Box {
   /** Ends the box and everything in it (bwrap's first process going ends its PID namespace). */
   kill(): void {
     this.retired = true;
+    this.killed = true;
+    if (!this.child) return; // killed as soon as it has started
     try {
       this.child.stdin?.end();
     } catch {
@@ -289,6 +324,8 @@ export class Box {
       }, this.o.idleMs);
       this.idleTimer.unref();
     }
+    this.idleNow = yes;
+    if (!this.child) return;
     for (const s of [this.child.stdout, this.child.stderr, this.child.stdin]) {
       const h = s as unknown as { ref?: () => void; unref?: () => void } | null;
       if (yes) h?.unref?.();

@@ -3,9 +3,10 @@
 // egress proxy's unix socket on the host (proxy.ts). Commands inside see an HTTP proxy on their loopback and no
 // other way out: no interface but `lo`, so raw-IP and DNS egress stay impossible. It ends when the host does (its
 // stdin is a pipe from the host; EOF ends it). Must not decide anything: every byte goes to the proxy.
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { OWN_GROUP } from '../../os/own-group.js';
+import type { StartedChild } from '../../os/remote-child.js';
+import { spawner } from '../../os/spawner.js';
 
 const START_TIMEOUT_MS = 5000;
 
@@ -30,7 +31,8 @@ export class NetForwarder {
   /** one line when it could not start */
   failure: string | undefined;
   readonly ready: Promise<void>;
-  private proc: ChildProcess | undefined;
+  private proc: StartedChild | undefined;
+  private disposed = false;
 
   /** `holderPid`: a process in the network namespace to join; `socketPath`: the proxy's unix socket. */
   constructor(holderPid: number, socketPath: string, node = process.execPath) {
@@ -45,11 +47,17 @@ export class NetForwarder {
     return this.port !== undefined && this.proc?.exitCode === null && this.proc.signalCode === null;
   }
 
-  private start(pid: number, socketPath: string, node: string): Promise<void> {
+  private async start(pid: number, socketPath: string, node: string): Promise<void> {
     const args = ['-t', String(pid), '-U', '-n', '--preserve-credentials', '--', node, '-e', CODE, socketPath];
+    // started by the spawner (its pipes passed to the host): a fork of the host stopped its event loop
+    const env = { ...process.env, ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}) };
+    const p = await spawner.start('nsenter', args, { stdio: ['pipe', 'pipe', 'pipe'], env, ...OWN_GROUP });
+    this.proc = p;
+    if (this.disposed) {
+      this.dispose();
+      throw new Error('the proxy forwarder was disposed while it started');
+    }
     return new Promise((resolve, reject) => {
-      const p = spawn('nsenter', args, { stdio: ['pipe', 'pipe', 'pipe'], ...OWN_GROUP });
-      this.proc = p;
       p.unref();
       for (const s of [p.stdin, p.stdout, p.stderr] as (Readable & { unref?: () => void })[]) s.unref?.();
       let out = '';
@@ -77,6 +85,7 @@ export class NetForwarder {
   }
 
   dispose(): void {
+    this.disposed = true;
     try {
       this.proc?.stdin?.end();
       this.proc?.kill('SIGKILL');

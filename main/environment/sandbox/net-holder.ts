@@ -8,7 +8,8 @@
 // that dies at that moment cannot: its holder carries a mark a later process's sweep finds (holder-sweep.ts).
 // If it cannot start (no nsenter, say), `pid` stays undefined and commands get a network namespace each (still
 // contained; only loopback is not shared) — the caller says so once. Must not build policies or start commands.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import type { StartedChild } from '../../os/remote-child.js';
+import { spawner } from '../../os/spawner.js';
 import type { Readable } from 'node:stream';
 import { OWN_GROUP } from '../../os/own-group.js';
 import { HOLDER_MARK, hostMark } from './holder-sweep.js';
@@ -21,7 +22,7 @@ export class NetHolder {
   /** one line when it could not start */
   failure: string | undefined;
   readonly ready: Promise<void>;
-  private proc: ChildProcess | undefined;
+  private proc: StartedChild | undefined;
   private disposed = false;
   private killed = false;
 
@@ -45,14 +46,19 @@ export class NetHolder {
     return this.pid !== undefined && this.proc?.exitCode === null && this.proc.signalCode === null;
   }
 
-  private start(bwrap: string): Promise<void> {
+  private async start(bwrap: string): Promise<void> {
     const args = ['--unshare-user', '--unshare-net', '--die-with-parent', '--cap-drop', 'ALL'];
     args.push('--ro-bind', '/', '/', '--info-fd', '3', '--', 'sleep', 'infinity');
+    // the mark names this host, for a later process's sweep should this one die while the holder starts
+    const env = { ...process.env, [HOLDER_MARK]: hostMark() };
+    // started by the spawner: a fork of the host stopped its event loop for each session's sandbox
+    const p = await spawner.start(bwrap, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env, ...OWN_GROUP });
+    this.proc = p;
+    if (this.disposed) {
+      this.killGroup();
+      throw new Error('the network holder was disposed while it started');
+    }
     return new Promise<void>((resolve, reject) => {
-      // the mark names this host, for a later process's sweep should this one die while the holder starts
-      const env = { ...process.env, [HOLDER_MARK]: hostMark() };
-      const p = spawn(bwrap, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env, ...OWN_GROUP });
-      this.proc = p;
       p.unref();
       const info = p.stdio[3] as Readable;
       const err = p.stderr as Readable;
@@ -86,14 +92,12 @@ export class NetHolder {
   }
 
   /** A command must be able to join: nsenter present and allowed into the holder's namespaces. */
-  private checkJoin(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const args = ['-t', String(this.pid), '-U', '-n', '--preserve-credentials', '--', 'true'];
-      execFile('nsenter', args, { timeout: START_TIMEOUT_MS }, (err, _out, stderr) => {
-        if (err) reject(new Error(`nsenter cannot join it (${String(stderr).trim() || err.message})`));
-        else resolve();
-      });
-    });
+  private async checkJoin(): Promise<void> {
+    const args = ['-t', String(this.pid), '-U', '-n', '--preserve-credentials', '--', 'true'];
+    const r = await spawner.run('nsenter', args, { cwd: '/', env: process.env, timeoutMs: START_TIMEOUT_MS });
+    if (r.code === 0) return;
+    const why = r.stderr.toString('utf8').trim() || r.error || (r.signal ? `killed by ${r.signal}` : `exit ${r.code}`);
+    throw new Error(`nsenter cannot join it (${why})`);
   }
 
   /** Ends the holder at any stage, also before it reported its child. */
