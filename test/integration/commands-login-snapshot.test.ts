@@ -20,6 +20,7 @@ import { pgrep, until } from '../helpers/procs.js';
 import { CommandRegistry } from '../../main/environment/commands/registry.js';
 import { runTool } from '../../main/environment/environment.js';
 import { execCommandTool } from '../../main/environment/tools/exec-command.js';
+import { spawner } from '../../main/os/spawner.js';
 import type { OmniMessage, ToolCallOutputPayload } from '../../shared/omni/types.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -91,6 +92,15 @@ describe('login environment snapshot', () => {
     expect(statSync(join(dir, files[0])).mode & 0o777).toBe(0o600);
     await reg.disposeAll();
     expect(sessionFiles(dir)).toEqual([]);
+  }, 30_000);
+
+  it('the capture runs in a login shell the spawner started, not forked from this process', async () => {
+    const { home, reg } = setup('echo "$PPID" >> "$HOME/profile-parents"\n');
+    await exec(reg, home, 'true');
+    const parents = readFileSync(join(home, 'profile-parents'), 'utf8').trim().split('\n').map(Number);
+    expect(spawner.pid).toBeGreaterThan(0);
+    expect(parents[0]).toBe(spawner.pid);
+    expect(parents[0]).not.toBe(process.pid);
   }, 30_000);
 
   it('captures again after the profile changed: the next command sees the edit', async () => {

@@ -11,7 +11,6 @@
 // an EXIT trap (pyenv's rehash lock, say) removes what it made; SIGKILL only if it still lives 30 s later. A
 // session closed mid-capture leaves it running to its end or its timeout.
 // Must not run commands or know about tools.
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   mkdirSync,
@@ -26,6 +25,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pidExists } from '../../os/procs.js';
+import type { StartedChild } from '../../os/remote-child.js';
+import { spawner } from '../../os/spawner.js';
 import { TAG_VAR } from './containment.js';
 import { describeChanges, snapshotChanges } from './snapshot-diff.js';
 import { buildSnapshot, profileFiles, type CapturedShell } from './snapshot-text.js';
@@ -111,7 +112,7 @@ function runBash(
   graceMs: number,
 ): Promise<RunResult> {
   return new Promise((resolve) => {
-    const p = spawn('bash', args, { env, cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    let p: StartedChild | undefined;
     let stderr = '';
     let timedOut = false;
     let settled = false;
@@ -120,12 +121,9 @@ function runBash(
       settled = true;
       resolve(r);
     };
-    p.stderr.on('data', (d: Buffer) => {
-      if (stderr.length < 4096) stderr += d.toString('utf8');
-    });
     const kill = (sig: NodeJS.Signals): void => {
       try {
-        if (p.pid) process.kill(-p.pid, sig);
+        if (p?.pid) process.kill(-p.pid, sig);
       } catch {
         // gone already
       }
@@ -140,15 +138,29 @@ function runBash(
       lastResort.unref();
       done({ code: null, stderr, timedOut });
     }, timeoutMs);
-    p.on('error', (err) => {
-      clearTimeout(timer);
-      done({ code: null, stderr: err.message, timedOut: false });
-    });
-    p.on('close', (code) => {
-      clearTimeout(timer);
-      if (lastResort) clearTimeout(lastResort);
-      done({ code, stderr, timedOut });
-    });
+    // started by the spawner: a fork of the host stopped its event loop (main/os/spawner.ts)
+    spawner.start('bash', args, { env, cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] }).then(
+      (child) => {
+        p = child;
+        if (timedOut) kill('SIGTERM');
+        child.stderr?.on('data', (d: Buffer) => {
+          if (stderr.length < 4096) stderr += d.toString('utf8');
+        });
+        child.on('error', (err) => {
+          clearTimeout(timer);
+          done({ code: null, stderr: err.message, timedOut: false });
+        });
+        child.on('close', (code) => {
+          clearTimeout(timer);
+          if (lastResort) clearTimeout(lastResort);
+          done({ code, stderr, timedOut });
+        });
+      },
+      (err: Error) => {
+        clearTimeout(timer);
+        done({ code: null, stderr: err.message, timedOut: false });
+      },
+    );
   });
 }
 
