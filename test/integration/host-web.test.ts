@@ -324,7 +324,8 @@ describe('host over WebSocket', () => {
 
   it('a pane never slows a flood: the command finishes while the pane acks nothing, then a resync redraws it', async () => {
     const lines = 200_000;
-    const cmd = `seq 1 ${lines}; echo flood-done`;
+    // the flood starts once the pane is open (the test creates `go` then): live data is counted from there
+    const cmd = `while [ ! -e go ]; do sleep 0.05; done; seq 1 ${lines}; echo flood-done`;
     const e = await setup([{ reply: { toolCalls: [exec(cmd, 'flood')] } }, { reply: { text: 'ok' } }]);
     const s = await newSession(e, 'allow-all');
     await e.c.ok('sessions.run', { sessionId: s.id, prompt: 'flood' });
@@ -332,6 +333,7 @@ describe('host over WebSocket', () => {
     // the pane opens (as the renderer's does): it asks for the screen so far, and from then on gets live data
     const opened = await e.c.ok('commands.scrollback', { sessionId: s.id, processId: started.id });
     const from = e.c.events.length; // events after the answer; those before are in the screen it answered with
+    fs.writeFileSync(path.join(e.env.workspace, 'go'), '');
     const mine = () =>
       e.c.events
         .slice(from)
@@ -371,13 +373,15 @@ describe('host over WebSocket', () => {
   });
 
   it('two tabs: only the tab showing a pane gets its live data; the other hears of the command once', async () => {
-    const cmd = 'seq 1 200000; sleep 0.3; echo second-burst; seq 1 1000';
+    // the flood starts once the first tab shows the pane (the test creates `go` then)
+    const cmd = 'while [ ! -e go ]; do sleep 0.05; done; seq 1 200000; sleep 0.3; echo second-burst; seq 1 1000';
     const e = await setup([{ reply: { toolCalls: [exec(cmd, 'flood')] } }, { reply: { text: 'ok' } }]);
     const other = await e.connect(); // a second tab, showing no pane of this command
     const s = await newSession(e, 'allow-all');
     await e.c.ok('sessions.run', { sessionId: s.id, prompt: 'flood' });
     const started = await e.c.waitFor('terminal.started');
     await e.c.ok('commands.scrollback', { sessionId: s.id, processId: started.id });
+    fs.writeFileSync(path.join(e.env.workspace, 'go'), '');
     await e.c.waitFor('session.status', (p) => p.status === 'completed');
     await other.waitFor('session.status', (p) => p.status === 'completed');
     const data = (c: WsClient) =>
