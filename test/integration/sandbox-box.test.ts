@@ -231,7 +231,9 @@ describe('an idle box', () => {
       // a command running longer than the idle time keeps its box
       expect(await s.readClean()).toBe('busy-ok\n');
       expect(await until(() => sb.boxPids().length === 0, 5000)).toBe(true);
-      expect(pidExists(first.server!)).toBe(false);
+      // the box closes once bwrap exited and the server's pipes closed; the server itself may be a zombie a moment
+      // longer while its PID namespace is torn down (seen under load in a CI run)
+      expect(await until(() => !pidExists(first.server!), 5000)).toBe(true);
       await reg.prepare();
       const next = reg.start({ cmd: 'echo again-ok', cwd: ws });
       await next.exited;
