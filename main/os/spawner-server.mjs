@@ -3,7 +3,8 @@
 // (`start`): it hands the host their pipes themselves (sent as handles: the host reads and writes them directly,
 // this process keeps no copy) and tells it their pid and, later, their exit. Forking costs time in proportion to the
 // forking process's memory and stops its event loop meanwhile; from this process it is cheap. Plain JavaScript, run
-// with the host's own Node (or Electron's, as Node). It ends when the host goes (its channel closes); what it started
+// with the host's own Node (or Electron's, as Node). It ends when the host goes (its channel closes, or its parent
+// changes); what it started
 // with --die-with-parent (bwrap) ends with it. Must not decide what runs: it runs what it is asked to.
 import { spawn } from 'node:child_process';
 
@@ -85,4 +86,10 @@ process.on('message', (m) => {
   else run(m);
 });
 process.on('disconnect', () => process.exit(0));
+// 'disconnect' never comes when the host died while a pipe it was being handed was still unacknowledged (Node
+// waits for the acknowledgement before it disconnects): its parent changing (to init) says the same
+const host = process.ppid;
+setInterval(() => {
+  if (process.ppid !== host) process.exit(0);
+}, 500).unref();
 reply({ ready: true });

@@ -2,6 +2,7 @@
 // process; output comes back as bytes with exit code or signal; input, directory and environment are passed; a
 // program that cannot start is an error result; a helper that dies fails only what it was running and is replaced;
 // a helper that cannot start at all leaves programs running directly.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ afterEach(() => {
   for (const s of made.splice(0)) s.dispose();
 });
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+const REPO = path.resolve(import.meta.dirname, '../..');
 
 describe('Spawner', () => {
   it('starts programs from its helper process, not from this one', async () => {
@@ -136,5 +138,21 @@ describe('Spawner', () => {
     const exited = new Promise<[number | null, string | null]>((r) => child.on('exit', (c, sig) => r([c, sig])));
     expect(child.kill('SIGKILL')).toBe(true);
     expect(await exited).toEqual([null, 'SIGKILL']);
+  });
+
+  it("ends when its host is killed while it is handing the host a program's pipes", async () => {
+    const host = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'test/fixtures/spawner-host.ts')], {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    host.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise((r) => host.once('exit', r));
+    const helper = Number(out.trim());
+    expect(helper).toBeGreaterThan(0);
+    // its channel never says 'disconnect' here (a handle was still unacknowledged); it notices its parent went
+    const gone = await until(() => !pidExists(helper), 10_000);
+    if (!gone) process.kill(helper, 'SIGKILL');
+    expect(gone).toBe(true);
   });
 });
