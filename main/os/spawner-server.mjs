@@ -4,8 +4,8 @@
 // this process keeps no copy) and tells it their pid and, later, their exit. Forking costs time in proportion to the
 // forking process's memory and stops its event loop meanwhile; from this process it is cheap. Plain JavaScript, run
 // with the host's own Node (or Electron's, as Node). It ends when the host goes (its channel closes, or its parent
-// changes); what it started
-// with --die-with-parent (bwrap) ends with it. Must not decide what runs: it runs what it is asked to.
+// changes); what it started with --die-with-parent (bwrap) ends with it. Must not decide what runs: it runs what it
+// is asked to.
 import { spawn } from 'node:child_process';
 
 process.title = 'floe-spawner';
