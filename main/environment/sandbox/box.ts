@@ -161,7 +161,8 @@ export class Box {
       () => fail(`the server did not start within ${START_TIMEOUT_MS / 1000} s`),
       START_TIMEOUT_MS,
     );
-    timer.unref();
+    // kept: while it starts, nothing else may hold the event loop (its pipes are unref'd after the start, and the
+    // spawner holds the loop only until it has started it); cleared once ready
     const stream = new BoxStream((m) => {
       if (m.t === 'ready') {
         clearTimeout(timer);

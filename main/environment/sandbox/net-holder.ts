@@ -69,7 +69,8 @@ export class NetHolder {
         () => reject(new Error('the network holder did not start within 5 s')),
         START_TIMEOUT_MS,
       );
-      timer.unref();
+      // kept: while it starts, nothing else may hold the event loop (its pipes are unref'd, and the spawner holds
+      // the loop only until it has started it): without it the host could stop mid-start (exit 13 under load)
       err.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
       p.on('error', (e) => (clearTimeout(timer), reject(e)));
       p.on('exit', (code) => {
