@@ -10,6 +10,7 @@ import { byKind, rankOf, score, verdicts, type QueryOutcome } from '../../../ben
 import { HELD_OUT_QUERIES } from '../../../bench/search-eval/queries-held-out.js';
 import { HELD_OUT_2_QUERIES } from '../../../bench/search-eval/queries-held-out-2.js';
 import { HELD_OUT_3_QUERIES } from '../../../bench/search-eval/queries-held-out-3.js';
+import { HELD_OUT_4_QUERIES } from '../../../bench/search-eval/queries-held-out-4.js';
 import { TUNING_QUERIES } from '../../../bench/search-eval/queries-tuning.js';
 import { evalRegistry, largeRegistry, realTools } from '../../../bench/search-eval/registry.js';
 import { HELD_OUT_SET, TUNING_SET } from '../../../bench/search-eval/sets.js';
@@ -74,12 +75,18 @@ describe('score', () => {
 });
 
 describe('the labelled queries', () => {
-  const all = [...TUNING_QUERIES, ...HELD_OUT_QUERIES, ...HELD_OUT_2_QUERIES, ...HELD_OUT_3_QUERIES];
+  const all = [
+    ...TUNING_QUERIES,
+    ...HELD_OUT_QUERIES,
+    ...HELD_OUT_2_QUERIES,
+    ...HELD_OUT_3_QUERIES,
+    ...HELD_OUT_4_QUERIES,
+  ];
   const names = new Set(realTools().map((t) => t.name));
   it('are at least 300 over at least 10 real servers, half or more with arguments, in two sets of 150+', () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     expect(new Set(realTools().map((t) => t.server)).size).toBeGreaterThanOrEqual(10);
-    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES, HELD_OUT_2_QUERIES, HELD_OUT_3_QUERIES]) {
+    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES, HELD_OUT_2_QUERIES, HELD_OUT_3_QUERIES, HELD_OUT_4_QUERIES]) {
       expect(set.length).toBeGreaterThanOrEqual(150);
       expect(set.filter((x) => x.args).length * 2).toBeGreaterThanOrEqual(set.length);
       const nomatch = set.filter((x) => kindOf(x) === 'nomatch').length;
@@ -87,7 +94,7 @@ describe('the labelled queries', () => {
     }
   });
   it('cover at least 10 servers in each set', () => {
-    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES, HELD_OUT_2_QUERIES, HELD_OUT_3_QUERIES]) {
+    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES, HELD_OUT_2_QUERIES, HELD_OUT_3_QUERIES, HELD_OUT_4_QUERIES]) {
       expect(new Set(set.flatMap((x) => x.expect.map((e) => e.split(':')[0]))).size).toBeGreaterThanOrEqual(10);
     }
   });
@@ -107,10 +114,13 @@ describe('the labelled queries', () => {
     const earlier = new Set([...before, ...HELD_OUT_2_QUERIES.map(key)]);
     expect(new Set(HELD_OUT_3_QUERIES.map(key)).size).toBe(HELD_OUT_3_QUERIES.length);
     expect(HELD_OUT_3_QUERIES.filter((x) => earlier.has(key(x)))).toEqual([]);
+    const beforeFourth = new Set([...earlier, ...HELD_OUT_3_QUERIES.map(key)]);
+    expect(new Set(HELD_OUT_4_QUERIES.map(key)).size).toBe(HELD_OUT_4_QUERIES.length);
+    expect(HELD_OUT_4_QUERIES.filter((x) => beforeFourth.has(key(x)))).toEqual([]);
   });
-  it('tune on the first three sets and hold out the third held-out set', () => {
-    expect(TUNING_SET).toEqual([...TUNING_QUERIES, ...HELD_OUT_QUERIES, ...HELD_OUT_2_QUERIES]);
-    expect(HELD_OUT_SET).toBe(HELD_OUT_3_QUERIES);
+  it('tune on the first four sets and hold out the fourth held-out set', () => {
+    expect(TUNING_SET).toEqual([...TUNING_QUERIES, ...HELD_OUT_QUERIES, ...HELD_OUT_2_QUERIES, ...HELD_OUT_3_QUERIES]);
+    expect(HELD_OUT_SET).toBe(HELD_OUT_4_QUERIES);
   });
 });
 
