@@ -1,10 +1,13 @@
 // Model text as Markdown: GFM (tables get borders in CSS) and code highlighting, code blocks with a Copy button,
 // never raw HTML (react-markdown drops it without rehype-raw), links open nothing inside the app. Must not use
-// dangerouslySetInnerHTML.
+// dangerouslySetInnerHTML. The plugin lists are made once: react-markdown runs every plugin function at each render.
 import { memo, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { highlightCode } from './highlight.js';
+
+const REMARK_PLUGINS = [remarkGfm];
+const REHYPE_PLUGINS = [highlightCode];
 
 function CodeBlock({ children, copy }: { children: ReactNode; copy: boolean }) {
   const ref = useRef<HTMLPreElement>(null);
@@ -34,8 +37,8 @@ export const Markdown = memo(function Markdown({ text, copy = true }: { text: st
   return (
     <div className="md">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
+        remarkPlugins={REMARK_PLUGINS}
+        rehypePlugins={REHYPE_PLUGINS}
         skipHtml
         components={{
           a: ({ href, children }) => (
