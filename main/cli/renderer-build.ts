@@ -28,18 +28,27 @@ export function rendererState(root: string): 'missing' | 'stale' | 'fresh' {
   return src > built ? 'stale' : 'fresh';
 }
 
-/** Runs `vite build` for the renderer; null on success, else the reason. Progress goes to stderr. */
-export function buildRenderer(root: string): string | null {
+/**
+ * Runs `vite build` for the renderer (into out/renderer, or `outDir`); null on success, else the reason. Progress
+ * goes to stderr. Always a production build: Vite takes NODE_ENV from the environment when it is set, and for any
+ * value but `production` (vitest sets `test`) it bundles React's development build — several times slower, with its
+ * checks and warnings — which would then be served as the app.
+ */
+export function buildRenderer(root: string, o: { outDir?: string } = {}): string | null {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   if (!existsSync(vite)) return `Vite is not installed (${vite}); run "npm install" in ${root} (with dev dependencies)`;
-  const r = spawnSync(process.execPath, [vite, 'build', '--config', path.join('renderer', 'vite.config.mts')], {
+  const args = [vite, 'build', '--config', path.join('renderer', 'vite.config.mts')];
+  if (o.outDir) args.push('--outDir', o.outDir, '--emptyOutDir');
+  const r = spawnSync(process.execPath, args, {
     cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', process.stderr, process.stderr],
     timeout: 300_000,
   });
   if (r.error) return `could not run Vite: ${r.error.message}`;
   if (r.status !== 0) return `vite build exited with ${r.status ?? r.signal}; see the messages above`;
-  return existsSync(path.join(root, RENDERER_INDEX)) ? null : `vite build did not produce ${RENDERER_INDEX}`;
+  const index = o.outDir ? path.join(o.outDir, 'index.html') : path.join(root, RENDERER_INDEX);
+  return existsSync(index) ? null : `vite build did not produce ${index}`;
 }
 
 /**
