@@ -10,6 +10,7 @@
 import type { Terminal } from '@xterm/xterm';
 import { getApi } from '../../api/client.js';
 import { PaneFeed } from './feed.js';
+import { FULL_RESET, resyncReset } from './resync.js';
 
 interface Handle {
   term: Terminal;
@@ -21,6 +22,8 @@ interface Handle {
    */
   replay: string | null;
   feed: PaneFeed;
+  /** writes handed to xterm and not parsed yet (any of them may change the modes a resync's reset depends on) */
+  unparsed: number;
 }
 
 const handles = new Map<string, Handle>();
@@ -72,12 +75,21 @@ function pump(): void {
 
 /** Hands `chunk` (taken from the pane's feed) to xterm; acknowledged once parsed. */
 function writeOut(processId: string, h: Handle, chunk: string): void {
-  const { term, feed, sessionId } = h;
+  const { feed, sessionId } = h;
   const t0 = performance.now();
-  term.write(chunk, () => {
+  write(h, chunk, () => {
     feed.parsed(chunk.length, performance.now() - t0);
     ack(sessionId, processId, chunk.length);
     wantFrame();
+  });
+}
+
+/** Hands `data` to the pane's xterm, counting it as unparsed until xterm has parsed it. */
+function write(h: Handle, data: string, parsed?: () => void): void {
+  h.unparsed++;
+  h.term.write(data, () => {
+    h.unparsed--;
+    parsed?.();
   });
 }
 
@@ -100,7 +112,7 @@ function expose(): Map<string, Terminal> {
 }
 
 export function register(processId: string, sessionId: string, term: Terminal): void {
-  handles.set(processId, { term, sessionId, replay: null, feed: new PaneFeed() });
+  handles.set(processId, { term, sessionId, replay: null, feed: new PaneFeed(), unparsed: 0 });
   expose().set(processId, term);
   fetchScreen(processId, term, '');
 }
@@ -119,8 +131,8 @@ function fetchScreen(processId: string, term: Terminal, prefix: string): void {
       if (!h || h.term !== term) return;
       const data = r.ok ? r.value.data : '';
       h.replay = data;
-      if (prefix || data) term.write(prefix + data);
-      if (!r.ok) term.write(`\r\n[could not load earlier output: ${r.error.message}]\r\n`);
+      if (prefix || data) write(h, prefix + data);
+      if (!r.ok) write(h, `\r\n[could not load earlier output: ${r.error.message}]\r\n`);
     });
 }
 
@@ -132,7 +144,7 @@ export function refetchAll(): void {
   for (const [processId, h] of handles) {
     h.replay = null;
     h.feed.resynced(); // queued data is older than the screen to come; the new connection owes nothing
-    fetchScreen(processId, h.term, RESET);
+    fetchScreen(processId, h.term, FULL_RESET); // in-band: after what xterm still has queued
   }
 }
 
@@ -174,9 +186,6 @@ export function route(sessionId: string, processId: string, data: string): boole
   return true;
 }
 
-/** RIS: a full reset, written in-band so that it applies after the data already queued in xterm. */
-const RESET = '\x1bc';
-
 /** Route one `terminal.resync`: reset the pane and draw the host's screen (ignored while the replay is in flight). */
 export function resync(sessionId: string, processId: string, data: string): void {
   termStats.received += data.length;
@@ -190,5 +199,8 @@ export function resync(sessionId: string, processId: string, data: string): void
   // what is still queued came before this screen, which covers it
   const covered = h.feed.resynced();
   if (covered) ack(sessionId, processId, covered);
-  h.term.write(RESET + data, () => ack(sessionId, processId, data.length));
+  // a full reset unless the pane is in its plain state, where a lighter one gives the same start (resync.ts); the
+  // state is read only when xterm has parsed everything it was given, else it may not be the state at the reset
+  const reset = h.unparsed === 0 ? resyncReset(h.term.buffer.active.type, h.term.modes) : FULL_RESET;
+  write(h, reset + data, () => ack(sessionId, processId, data.length));
 }
