@@ -1,13 +1,15 @@
 // The arguments inside a search query. A model passes a person's request on with its values in it ("show me the
-// contents of config.yaml", "post 'deploy done' in #general"): quoted text, file names, paths, URLs, e-mail
-// addresses, channels and handles, numbers and ids. Those are what the tool will work ON, not words that say
-// which tool: they are taken out of the query's words, and the kind of value a shape shows (a file name, a path,
-// a URL) stays as a hint word. Shapes only, no vocabulary. Pure.
+// contents of config.yaml", "post 'deploy done' in #general"): quoted text, SQL statements (sql.ts), file names,
+// paths, URLs, e-mail addresses, channels and handles, numbers and ids. Those are what the tool will work ON, not
+// words that say which tool: they are taken out of the query's words, and the kind of value a shape shows (a file
+// name, a path, a URL, a SQL statement) stays as a hint word. Shapes only, no vocabulary. Pure.
+import { findSql } from './sql.js';
 
 export interface QueryParts {
   /** the query with every argument value taken out */
   words: string;
-  /** words the values' shapes stand for (`file` for report.pdf, `path` for src/app, `url` for https://…) */
+  /** words the values' shapes stand for (`file` for report.pdf, `path` for src/app, `url` for https://…, `sql`
+   * and `query` for a SQL statement) */
   hints: string[];
   /** the values taken out, as written */
   values: string[];
@@ -26,6 +28,9 @@ const SIGIL = /^(?:[#@$]\S+|:[\w+-]+:)$/;
 /** a token with a digit in it: 42, #7, v1.0.0, U123ABC, 1280x720, 3pm, t3.micro */
 const HAS_DIGIT = /\d/;
 
+/** the hint words a SQL statement leaves (sql.ts recognises one by its grammar) */
+const SQL_HINTS = ['sql', 'query'];
+
 /** The kind of value a token is (and the hint word it leaves), or undefined for an ordinary word. */
 export function valueKind(token: string): { hint?: string } | undefined {
   if (URL.test(token)) return { hint: 'url' };
@@ -42,10 +47,21 @@ export function valueKind(token: string): { hint?: string } | undefined {
 export function splitArguments(query: string): QueryParts {
   const values: string[] = [];
   const hints: string[] = [];
-  const unquoted = query.replace(QUOTED, (m) => {
+  const hint = (...h: string[]) => {
+    for (const x of h) if (!hints.includes(x)) hints.push(x);
+  };
+  let unquoted = query.replace(QUOTED, (m) => {
     values.push(m);
+    const inner = m.slice(1, -1);
+    const sql = findSql(inner);
+    if (sql && !inner.slice(0, sql.start).trim()) hint(...SQL_HINTS);
     return ' ';
   });
+  for (let sql = findSql(unquoted); sql; sql = findSql(unquoted)) {
+    values.push(unquoted.slice(sql.start, sql.end).trim());
+    hint(...SQL_HINTS);
+    unquoted = `${unquoted.slice(0, sql.start)} ${unquoted.slice(sql.end)}`;
+  }
   const words: string[] = [];
   for (const raw of unquoted.split(/\s+/)) {
     // sentence punctuation around a token is not part of it
@@ -58,7 +74,7 @@ export function splitArguments(query: string): QueryParts {
       continue;
     }
     values.push(token);
-    if (kind.hint && !hints.includes(kind.hint)) hints.push(kind.hint);
+    if (kind.hint) hint(kind.hint);
   }
   return { words: words.join(' '), hints, values };
 }
