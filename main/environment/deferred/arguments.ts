@@ -23,7 +23,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FILE_NAME = /^(?:[\w*?-]*\.)+[A-Za-z0-9]{1,8}$/;
 /** anything with a slash or starting with ~ or a drive letter: src/app, /etc/hosts, ~/Downloads, C:\x */
 const PATH = /^(?:~|[A-Za-z]:\\)|[/\\]/;
-/** #channel, @handle, $var, :emoji: */
+/** #channel: a name after `#` (not #42, an issue number, nor #ff8800, a colour) */
+const CHANNEL = /^#(?![0-9a-f]{3}$|[0-9a-f]{6}$)[A-Za-z][\w.-]*$/i;
+/** #channel, @handle, $var, :emoji: (a handle leaves no `user` hint: tried, it lost a tuning query where the
+ * handle is an assignee and gained none) */
 const SIGIL = /^(?:[#@$]\S+|:[\w+-]+:)$/;
 /** a token with a digit in it: 42, #7, v1.0.0, U123ABC, 1280x720, 3pm, t3.micro */
 const HAS_DIGIT = /\d/;
@@ -35,6 +38,7 @@ const SQL_HINTS = ['sql', 'query'];
 export function valueKind(token: string): { hint?: string } | undefined {
   if (URL.test(token)) return { hint: 'url' };
   if (EMAIL.test(token)) return {};
+  if (CHANNEL.test(token)) return { hint: 'channel' };
   if (SIGIL.test(token)) return {};
   if (PATH.test(token)) return { hint: 'path' };
   if (FILE_NAME.test(token) && /[A-Za-z*?]/.test(token.split('.')[0] ?? '')) return { hint: 'file' };

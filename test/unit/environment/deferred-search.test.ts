@@ -65,7 +65,15 @@ describe('argument values in a query', () => {
     const p = splitArguments('post "deploy done" in #general for @ana, see https://x.io/a and ~/notes.md or a.pdf');
     expect(p.words).toBe('post in for see and or');
     expect(p.values).toEqual(['"deploy done"', '#general', '@ana', 'https://x.io/a', '~/notes.md', 'a.pdf']);
-    expect(p.hints).toEqual(['url', 'path', 'file']);
+    expect(p.hints).toEqual(['channel', 'url', 'path', 'file']);
+  });
+  it('leaves `channel` for a #name, and nothing for an issue number or a colour', () => {
+    expect(valueKind('#general')).toEqual({ hint: 'channel' });
+    expect(valueKind('#old-project')).toEqual({ hint: 'channel' });
+    expect(valueKind('#42')).toEqual({});
+    expect(valueKind('#ff8800')).toEqual({});
+    expect(valueKind('#fff')).toEqual({});
+    expect(valueKind('@ana')).toEqual({});
   });
   it('knows a value by its shape, and leaves ordinary words (with sentence punctuation) alone', () => {
     expect(valueKind('config.yaml')).toEqual({ hint: 'file' });
