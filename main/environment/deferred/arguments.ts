@@ -1,8 +1,9 @@
 // The arguments inside a search query. A model passes a person's request on with its values in it ("show me the
 // contents of config.yaml", "post 'deploy done' in #general"): quoted text, SQL statements (sql.ts), file names,
-// paths, URLs, e-mail addresses, channels and handles, numbers and ids. Those are what the tool will work ON, not
-// words that say which tool: they are taken out of the query's words, and the kind of value a shape shows (a file
-// name, a path, a URL, a SQL statement) stays as a hint word. Shapes only, no vocabulary. Pure.
+// paths, URLs (with or without their scheme: github.com, localhost:3000), e-mail addresses, channels and handles,
+// numbers and ids. Those are what the tool will work ON, not words that say which tool: they are taken out of the
+// query's words, and the kind of value a shape shows (a file name, a path, a URL, a channel, a SQL statement)
+// stays as a hint word. Shapes only, no vocabulary. Pure.
 import { findSql } from './sql.js';
 
 export interface QueryParts {
@@ -23,6 +24,25 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FILE_NAME = /^(?:[\w*?-]*\.)+[A-Za-z0-9]{1,8}$/;
 /** anything with a slash or starting with ~ or a drive letter: src/app, /etc/hosts, ~/Downloads, C:\x */
 const PATH = /^(?:~|[A-Za-z]:\\)|[/\\]/;
+/** a host name's labels before its top-level domain, each with its dot: `news.ycombinator.` */
+const HOST_LABELS = String.raw`(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+`;
+/** a host name: labels and a top-level domain of letters (example.org, news.ycombinator.com) */
+const HOST_NAME = String.raw`${HOST_LABELS}[a-z]{2,}`;
+/** an IPv4 address: four numbers with dots */
+const IPV4 = String.raw`\d{1,3}(?:\.\d{1,3}){3}`;
+/** what may follow a host in a URL without its scheme: a path, a query, a fragment */
+const URL_TAIL = String.raw`(?:[/?#]\S*)?`;
+/** a host with a port: localhost:3000, 127.0.0.1:8080, api.example.dev:443/v1 */
+const HOST_PORT = new RegExp(String.raw`^(?:localhost|${HOST_NAME}|${IPV4}):\d{1,5}${URL_TAIL}$`, 'i');
+/** an IPv4 address, with a path if any: 192.168.1.1, 10.0.0.2/admin */
+const IP_ADDRESS = new RegExp(`^${IPV4}${URL_TAIL}$`);
+/** a host with a path (example.org/login), or a www. host */
+const HOST_PATH = new RegExp(`^(?:${HOST_NAME}[/?#]\\S*|www\\.${HOST_NAME}${URL_TAIL})$`, 'i');
+/**
+ * a bare host in one of RFC 1591's generic top-level domains (github.com, example.org): other top-level
+ * domains are also file extensions too often to tell (.md, .py, .sh, .rs, .pl, .ai, .zip)
+ */
+const GENERIC_HOST = new RegExp(`^${HOST_LABELS}(?:com|org|net|edu|gov|mil|int)$`, 'i');
 /** #channel: a name after `#` (not #42, an issue number, nor #ff8800, a colour) */
 const CHANNEL = /^#(?![0-9a-f]{3}$|[0-9a-f]{6}$)[A-Za-z][\w.-]*$/i;
 /** #channel, @handle, $var, :emoji: (a handle leaves no `user` hint: tried, it lost a tuning query where the
@@ -40,6 +60,9 @@ export function valueKind(token: string): { hint?: string } | undefined {
   if (EMAIL.test(token)) return {};
   if (CHANNEL.test(token)) return { hint: 'channel' };
   if (SIGIL.test(token)) return {};
+  if (HOST_PORT.test(token) || IP_ADDRESS.test(token) || HOST_PATH.test(token) || GENERIC_HOST.test(token)) {
+    return { hint: 'url' };
+  }
   if (PATH.test(token)) return { hint: 'path' };
   if (FILE_NAME.test(token) && /[A-Za-z*?]/.test(token.split('.')[0] ?? '')) return { hint: 'file' };
   if (FILE_NAME.test(token) && token.startsWith('.')) return { hint: 'file' };

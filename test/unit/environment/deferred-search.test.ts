@@ -75,6 +75,26 @@ describe('argument values in a query', () => {
     expect(valueKind('#fff')).toEqual({});
     expect(valueKind('@ana')).toEqual({});
   });
+  it('knows a host without its scheme as a URL, and a file name as a file', () => {
+    for (const host of [
+      'github.com',
+      'news.ycombinator.com',
+      'localhost:3000',
+      '127.0.0.1:8080',
+      '192.168.1.1',
+      'api.example.dev:443/v1',
+      'example.org/login',
+      'www.bbc.co.uk',
+    ]) {
+      expect(valueKind(host), host).toEqual({ hint: 'url' });
+    }
+    for (const file of ['config.yaml', 'next.js', 'a.md', 'script.py', 'jest.config.js', 'index.html']) {
+      expect(valueKind(file), file).toEqual({ hint: 'file' });
+    }
+    expect(valueKind('vercel/next.js')).toEqual({ hint: 'path' });
+    expect(valueKind('10:30')).toEqual({});
+    expect(splitArguments('go to github.com.').hints).toEqual(['url']);
+  });
   it('knows a value by its shape, and leaves ordinary words (with sentence punctuation) alone', () => {
     expect(valueKind('config.yaml')).toEqual({ hint: 'file' });
     expect(valueKind('*.ts')).toEqual({ hint: 'file' });
