@@ -48,13 +48,18 @@ const CHANNEL = /^#(?![0-9a-f]{3}$|[0-9a-f]{6}$)[A-Za-z][\w.-]*$/i;
 /** #channel, @handle, $var, :emoji: (a handle leaves no `user` hint: tried, it lost a tuning query where the
  * handle is an assignee and gained none) */
 const SIGIL = /^(?:[#@$]\S+|:[\w+-]+:)$/;
-/** a token with a digit in it: 42, #7, v1.0.0, U123ABC, 1280x720, 3pm, t3.micro */
+/** width × height: 1280x720, 800×600 */
+const DIMENSIONS = /^\d+[x×]\d+$/i;
+/** a token with a digit in it: 42, #7, v1.0.0, U123ABC, 3pm, t3.micro */
 const HAS_DIGIT = /\d/;
 
 /** the hint words a SQL statement leaves (sql.ts recognises one by its grammar) */
 const SQL_HINTS = ['sql', 'query'];
 
-/** The kind of value a token is (and the hint word it leaves), or undefined for an ordinary word. */
+/**
+ * The kind of value a token is (and the hint words it leaves, separated by a space), or undefined for an ordinary
+ * word.
+ */
 export function valueKind(token: string): { hint?: string } | undefined {
   if (URL.test(token)) return { hint: 'url' };
   if (EMAIL.test(token)) return {};
@@ -66,6 +71,7 @@ export function valueKind(token: string): { hint?: string } | undefined {
   if (PATH.test(token)) return { hint: 'path' };
   if (FILE_NAME.test(token) && /[A-Za-z*?]/.test(token.split('.')[0] ?? '')) return { hint: 'file' };
   if (FILE_NAME.test(token) && token.startsWith('.')) return { hint: 'file' };
+  if (DIMENSIONS.test(token)) return { hint: 'width height' };
   if (HAS_DIGIT.test(token)) return {};
   return undefined;
 }
@@ -101,7 +107,7 @@ export function splitArguments(query: string): QueryParts {
       continue;
     }
     values.push(token);
-    if (kind.hint) hint(kind.hint);
+    if (kind.hint) hint(...kind.hint.split(' '));
   }
   return { words: words.join(' '), hints, values };
 }

@@ -67,6 +67,16 @@ describe('argument values in a query', () => {
     expect(p.values).toEqual(['"deploy done"', '#general', '@ana', 'https://x.io/a', '~/notes.md', 'a.pdf']);
     expect(p.hints).toEqual(['channel', 'url', 'path', 'file']);
   });
+  it('leaves `width height` for a width × height', () => {
+    expect(valueKind('1280x720')).toEqual({ hint: 'width height' });
+    expect(valueKind('800×600')).toEqual({ hint: 'width height' });
+    expect(valueKind('x264')).toEqual({});
+    expect(splitArguments('set the viewport to 1280x720')).toEqual({
+      words: 'set the viewport to',
+      hints: ['width', 'height'],
+      values: ['1280x720'],
+    });
+  });
   it('leaves `channel` for a #name, and nothing for an issue number or a colour', () => {
     expect(valueKind('#general')).toEqual({ hint: 'channel' });
     expect(valueKind('#old-project')).toEqual({ hint: 'channel' });
@@ -101,7 +111,6 @@ describe('argument values in a query', () => {
     expect(valueKind('/etc/hosts')).toEqual({ hint: 'path' });
     expect(valueKind('bob@example.com')).toEqual({});
     expect(valueKind('U123ABC')).toEqual({});
-    expect(valueKind('1280x720')).toEqual({});
     expect(valueKind('directory')).toBeUndefined();
     expect(splitArguments('read the file.').words).toBe('read the file');
     expect(splitArguments('+read file').words).toBe('+read file');
