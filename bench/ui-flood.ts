@@ -22,6 +22,7 @@ import { startWebServer, type WebServer } from '../main/web/index.js';
 import { startModelServer } from '../test/fixtures/model-server.js';
 import { tempHome } from '../test/helpers/cli.js';
 import { frameTimes, framesStart, framesStop, pageNow } from './lib/frames.js';
+import { splitEcho } from './lib/echo-split.js';
 import { childrenNamed, treeCpuMs } from './lib/tree-cpu.js';
 import { sampleRss, sleep, watchLoop, type LoopDelay } from './lib/loop.js';
 import { machine } from './lib/output.js';
@@ -176,6 +177,9 @@ interface Run {
   longFrames: { beforeStart: number; atStart: number; steady: number };
   echoIdle: number[];
   echoFlood: number[];
+  /** per echo during the flood: ms inside the host (key in → echo out, box and shell included) and outside it */
+  echoHost: number[];
+  echoOutside: number[];
   liveChars: number;
   resyncs: number;
   /** backlogs page A's pane skipped for the host's screen (its frame budget, renderer/.../terminal/feed.ts) */
@@ -222,6 +226,29 @@ export async function run(): Promise<BenchResult[]> {
   try {
     host = createHost({ home: env.home, mode: 'web' });
     const h = host;
+    // the host side of each keystroke's echo in page B's shell: when the key arrives, when its echo leaves
+    const echoTiming = { on: false, proc: '', keysIn: [] as number[], echoesOut: [] as number[] };
+    const connect = host.connect.bind(host);
+    host.connect = (cb) => {
+      const client = connect((event, payload) => {
+        const p = payload as { processId?: string; data?: string };
+        if (echoTiming.on && event === 'terminal.data' && p.processId === echoTiming.proc && p.data?.includes('q'))
+          echoTiming.echoesOut.push(performance.now());
+        cb(event, payload);
+      });
+      const call = client.call.bind(client);
+      client.call = (method, params) => {
+        if (
+          echoTiming.on &&
+          method === 'commands.write' &&
+          (params as { processId?: string }).processId === echoTiming.proc &&
+          (params as { data?: string }).data === 'q' // the typed keys, not the line clearing before them
+        )
+          echoTiming.keysIn.push(performance.now());
+        return call(method, params);
+      };
+      return client;
+    };
     web = await startWebServer({ hostService: host, staticDir: RENDERER });
     let live = 0;
     let resyncs = 0;
@@ -304,7 +331,13 @@ export async function run(): Promise<BenchResult[]> {
       }
       const f = flood;
       const floodAtPage = await pageNow(pageA);
+      echoTiming.proc = started.find((s) => s.cmd === 'bash --norc -i')?.id ?? '';
+      echoTiming.keysIn = [];
+      echoTiming.echoesOut = [];
+      echoTiming.on = true;
       const echoFlood = await typeUntil(pageB, () => exited.has(f.id), 5000);
+      echoTiming.on = false;
+      const echoParts = splitEcho(echoTiming.keysIn, echoTiming.echoesOut, echoFlood);
       for (let k = 0; k < 6000 && !exited.has(f.id); k++) await sleep(20);
       const end = exited.get(f.id);
       if (end === undefined) throw new Error(`run ${i + 1}: the flood did not end within 2 minutes`);
@@ -344,6 +377,8 @@ export async function run(): Promise<BenchResult[]> {
         },
         echoIdle,
         echoFlood,
+        echoHost: echoParts.host,
+        echoOutside: echoParts.outside,
         liveChars: live - live0,
         resyncs: resyncs - resyncs0,
         paneSkips: (await paneSkips(pageA)) - skips0,
@@ -496,9 +531,13 @@ export async function run(): Promise<BenchResult[]> {
           echo_idle_p50_ms_median: med((r) => quantile(r.echoIdle, 0.5)),
           echo_flood_p50_ms_median: med((r) => quantile(r.echoFlood, 0.5)),
           keys_per_flood_median: med((r) => r.echoFlood.length),
+          echo_host_part_p99_ms_median: med((r) => (r.echoHost.length ? p99(r.echoHost) : Number.NaN)),
+          echo_outside_host_p99_ms_median: med((r) => (r.echoOutside.length ? p99(r.echoOutside) : Number.NaN)),
         },
         notes: [
           `a \`q\` every ${KEY_EVERY_MS} ms; latency = keydown in the page → xterm parsed the echoed character (onWriteParsed)`,
+          'host part: from the commands.write call reaching the host to the echo handed to page B (host loop, sandbox ' +
+            "box, shell); outside: the rest of each echo (page B, the WebSocket both ways, the host's loop before the call)",
         ],
       }),
     ];
