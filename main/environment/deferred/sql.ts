@@ -187,29 +187,26 @@ class Parser {
 const upper = (tok: Token | undefined) => !!tok && tok.text === tok.text.toUpperCase();
 
 /** The statement that begins at token `k`, or undefined. */
+/** `FROM <table> [<clause> …]` after SELECT's list or DELETE; `trailingWords` as Parser.rest takes it. */
+function fromTable(text: string, p: Parser, head: Token, start: number, trailingWords: boolean): SqlSpan | undefined {
+  if (!p.is('from')) return undefined;
+  const from = p.peek();
+  p.i++;
+  if (!p.table()) return undefined;
+  if (upper(head) && upper(from)) p.marked = true;
+  const end = p.rest(text, trailingWords);
+  return end !== undefined && p.marked ? { start, end } : undefined;
+}
+
 function statementAt(text: string, tokens: Token[], k: number): SqlSpan | undefined {
   const p = new Parser(tokens, k + 1);
   const start = tokens[k]!.start;
   const head = tokens[k]!;
   switch (head.low) {
-    case 'select': {
-      if (!p.selectList() || !p.is('from')) return undefined;
-      const from = p.peek();
-      p.i++;
-      if (!p.table()) return undefined;
-      if (upper(head) && upper(from)) p.marked = true;
-      const end = p.rest(text, true);
-      return end !== undefined && p.marked ? { start, end } : undefined;
-    }
-    case 'delete': {
-      if (!p.is('from')) return undefined;
-      const from = p.peek();
-      p.i++;
-      if (!p.table()) return undefined;
-      if (upper(head) && upper(from)) p.marked = true;
-      const end = p.rest(text, false);
-      return end !== undefined && p.marked ? { start, end } : undefined;
-    }
+    case 'select':
+      return p.selectList() ? fromTable(text, p, head, start, true) : undefined;
+    case 'delete':
+      return fromTable(text, p, head, start, false);
     case 'insert': {
       if (!p.is('into')) return undefined;
       p.i++;
