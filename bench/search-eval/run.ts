@@ -2,7 +2,7 @@
 // npm MCP servers (147 tools) and prints top-1, top-3, MRR, strong-match abstention and false abstention per kind
 // (with arguments, without, no match) and overall, with the goals and verdicts. By default the TUNING set (sets.ts:
 // the first tuning set and the first three held-out sets, which were run and published and so joined tuning);
-// `--held-out` runs the fourth held-out set (queries-held-out-4.ts) instead: run it once, when the ranker is done.
+// `--held-out` runs the held-out set of sets.ts instead: run it once, when the ranker is done.
 // Options: --misses (list the queries that missed; refused with --held-out), --size <n> (search n tools: the real
 // ones, then whole servers copied as similar products), --strict (with --size: a copy of the expected tool does not
 // count).
