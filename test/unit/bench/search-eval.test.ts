@@ -11,6 +11,7 @@ import { HELD_OUT_QUERIES } from '../../../bench/search-eval/queries-held-out.js
 import { HELD_OUT_2_QUERIES } from '../../../bench/search-eval/queries-held-out-2.js';
 import { HELD_OUT_3_QUERIES } from '../../../bench/search-eval/queries-held-out-3.js';
 import { HELD_OUT_4_QUERIES } from '../../../bench/search-eval/queries-held-out-4.js';
+import { HELD_OUT_5_QUERIES } from '../../../bench/search-eval/queries-held-out-5.js';
 import { TUNING_QUERIES } from '../../../bench/search-eval/queries-tuning.js';
 import { evalRegistry, largeRegistry, realTools } from '../../../bench/search-eval/registry.js';
 import { HELD_OUT_SET, TUNING_SET } from '../../../bench/search-eval/sets.js';
@@ -81,12 +82,20 @@ describe('the labelled queries', () => {
     ...HELD_OUT_2_QUERIES,
     ...HELD_OUT_3_QUERIES,
     ...HELD_OUT_4_QUERIES,
+    ...HELD_OUT_5_QUERIES,
   ];
   const names = new Set(realTools().map((t) => t.name));
   it('are at least 300 over at least 10 real servers, half or more with arguments, in two sets of 150+', () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     expect(new Set(realTools().map((t) => t.server)).size).toBeGreaterThanOrEqual(10);
-    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES, HELD_OUT_2_QUERIES, HELD_OUT_3_QUERIES, HELD_OUT_4_QUERIES]) {
+    for (const set of [
+      TUNING_QUERIES,
+      HELD_OUT_QUERIES,
+      HELD_OUT_2_QUERIES,
+      HELD_OUT_3_QUERIES,
+      HELD_OUT_4_QUERIES,
+      HELD_OUT_5_QUERIES,
+    ]) {
       expect(set.length).toBeGreaterThanOrEqual(150);
       expect(set.filter((x) => x.args).length * 2).toBeGreaterThanOrEqual(set.length);
       const nomatch = set.filter((x) => kindOf(x) === 'nomatch').length;
@@ -94,7 +103,14 @@ describe('the labelled queries', () => {
     }
   });
   it('cover at least 10 servers in each set', () => {
-    for (const set of [TUNING_QUERIES, HELD_OUT_QUERIES, HELD_OUT_2_QUERIES, HELD_OUT_3_QUERIES, HELD_OUT_4_QUERIES]) {
+    for (const set of [
+      TUNING_QUERIES,
+      HELD_OUT_QUERIES,
+      HELD_OUT_2_QUERIES,
+      HELD_OUT_3_QUERIES,
+      HELD_OUT_4_QUERIES,
+      HELD_OUT_5_QUERIES,
+    ]) {
       expect(new Set(set.flatMap((x) => x.expect.map((e) => e.split(':')[0]))).size).toBeGreaterThanOrEqual(10);
     }
   });
@@ -117,8 +133,11 @@ describe('the labelled queries', () => {
     const beforeFourth = new Set([...earlier, ...HELD_OUT_3_QUERIES.map(key)]);
     expect(new Set(HELD_OUT_4_QUERIES.map(key)).size).toBe(HELD_OUT_4_QUERIES.length);
     expect(HELD_OUT_4_QUERIES.filter((x) => beforeFourth.has(key(x)))).toEqual([]);
+    const beforeFifth = new Set([...beforeFourth, ...HELD_OUT_4_QUERIES.map(key)]);
+    expect(new Set(HELD_OUT_5_QUERIES.map(key)).size).toBe(HELD_OUT_5_QUERIES.length);
+    expect(HELD_OUT_5_QUERIES.filter((x) => beforeFifth.has(key(x)))).toEqual([]);
   });
-  it('tune on the first five sets (the fourth held-out set is spent)', () => {
+  it('tune on the first five sets (the fourth held-out set is spent) and hold the fifth out', () => {
     expect(TUNING_SET).toEqual([
       ...TUNING_QUERIES,
       ...HELD_OUT_QUERIES,
@@ -126,7 +145,7 @@ describe('the labelled queries', () => {
       ...HELD_OUT_3_QUERIES,
       ...HELD_OUT_4_QUERIES,
     ]);
-    expect(HELD_OUT_SET).toBe(HELD_OUT_4_QUERIES);
+    expect(HELD_OUT_SET).toBe(HELD_OUT_5_QUERIES);
   });
 });
 
