@@ -97,4 +97,49 @@ describe('terminal dock', () => {
     expect(rows.slice(at - 3, at + 1)).toEqual(['19998', '19999', '20000', 'burst-end']);
     await shot(page, 'ui-10-dock-burst-dom');
   });
+
+  it('a scrolling pane does not redraw its rows for a selection it does not have; a selection still shows and clears', async () => {
+    const { page } = env;
+    const pane = page.locator('.xterm-host');
+    expect(await pane.getAttribute('data-selection-guard')).toBe('true');
+    // count what reaches the DOM renderer while the pane scrolls by 200 lines, a few frames apart
+    const counts = await page.evaluate(async () => {
+      const term = [...((globalThis as any).__floeTerminals as Map<string, any>).values()].at(-1);
+      const renderer = term._core._renderService._renderer.value;
+      const n = { selection: 0, rows: 0 };
+      const sel = renderer.handleSelectionChanged;
+      const rows = renderer.renderRows;
+      renderer.handleSelectionChanged = function (...a: unknown[]) {
+        n.selection++;
+        return sel.apply(this, a);
+      };
+      renderer.renderRows = function (...a: unknown[]) {
+        n.rows++;
+        return rows.apply(this, a);
+      };
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      for (let i = 0; i < 10; i++) {
+        await new Promise<void>((r) => term.write('scrolled\r\n'.repeat(20), r));
+        await frame();
+        await frame();
+      }
+      const scrolling = { ...n };
+      term.select(0, term.buffer.active.viewportY, 8);
+      await frame();
+      await frame();
+      const shown = document.querySelectorAll('.xterm-host .xterm-selection div').length;
+      term.clearSelection();
+      await frame();
+      await frame();
+      const cleared = document.querySelectorAll('.xterm-host .xterm-selection div').length;
+      return { scrolling, after: { ...n }, shown, cleared };
+    });
+    // the rows were drawn as they scrolled, but never for a selection (xterm asks after every scroll)
+    expect(counts.scrolling.rows).toBeGreaterThan(0);
+    expect(counts.scrolling.selection).toBe(0);
+    // a real selection is drawn, and removed again
+    expect(counts.after.selection).toBe(2);
+    expect(counts.shown).toBeGreaterThan(0);
+    expect(counts.cleared).toBe(0);
+  });
 });

@@ -10,6 +10,7 @@ import type { ApiCommandSession } from '../../../../shared/api.js';
 import { getApi } from '../../api/client.js';
 import { glSupport } from './gpu.js';
 import { shouldResize } from './reducer.js';
+import { guardSelectionRedraws } from './selection-guard.js';
 import { register, unregister } from './registry.js';
 
 const THEMES = {
@@ -42,6 +43,7 @@ export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
     const fit = new FitAddon();
     term.loadAddon(fit);
     term.open(host);
+    host.dataset.selectionGuard = String(guardSelectionRedraws(term));
     host.dataset.renderer = 'dom';
     if (glSupport() === 'hardware') {
       try {
