@@ -10,6 +10,7 @@ import type { StartedChild } from '../../os/remote-child.js';
 import { spawner } from '../../os/spawner.js';
 import { BoxStream, type FromServer } from './box-stream.js';
 import { hostPidOf } from './host-pid.js';
+import { readInTurns } from './read-turns.js';
 import { OWN_GROUP } from '../../os/own-group.js';
 
 const START_TIMEOUT_MS = 15_000;
@@ -203,7 +204,8 @@ export class Box {
     child.stderr?.on('data', (d: string) => {
       if (this.stderr.length < 4096) this.stderr += d;
     });
-    child.stdout?.on('data', (chunk: Buffer) => stream.push(chunk));
+    // a flood is read a few ms per turn of the loop, so that the rest of the host is served between its reads
+    if (child.stdout) readInTurns(child.stdout, (chunk) => stream.push(chunk));
     child.on('error', (e) => (clearTimeout(timer), fail(e.message)));
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
