@@ -283,7 +283,7 @@ export async function run(): Promise<BenchResult[]> {
     await newSession(pageB, 'allow-all', 'SHELL to type into');
     await pageB.locator('.xterm-host').waitFor();
     await pageB.getByText('bash is running.').waitFor();
-    await pageB.locator('.xterm-screen').click();
+    await pageB.locator('.xterm-host .xterm-screen').click();
     await echoProbe(pageB);
 
     const runs: Run[] = [];

@@ -170,7 +170,7 @@ describe('Floe desktop UI in Chromium (browser mode)', () => {
     await newSession(page, 'allow-all', 'INTERACTIVE start a shell');
     await page.getByText('bash is running in the background.').waitFor();
     await page.locator('.xterm-host').waitFor();
-    await page.locator('.xterm-screen').click();
+    await page.locator('.xterm-host .xterm-screen').click();
     await page.keyboard.type('echo typed\r', { delay: 10 });
     await expect
       .poll(async () => (await terminalLines(page)).map((l) => l.trim()), { timeout: 10_000 })

@@ -72,6 +72,15 @@ describe('terminal dock', () => {
     await pane.waitFor();
     // headless Chromium offers WebGL only through SwiftShader: the pane must not use it
     expect(await pane.getAttribute('data-renderer')).toBe('dom');
+    // its terminal was made ahead, off screen, and moved into the pane; another one waits for the next pane
+    const spares = () => page.evaluate(() => ({ ...(globalThis as any).__floeSpareStats }));
+    expect((await spares()).taken).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await spares()).made).toBe((await spares()).taken + 1);
+    expect(await pane.locator('.xterm').count()).toBe(1);
+    const parked = page.locator('.xterm-parking');
+    expect(await parked.count()).toBe(1);
+    expect(await parked.evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');
+    expect(await parked.evaluate((e) => (e as HTMLElement).inert)).toBe(true);
     expect(await pane.locator('canvas').count()).toBe(0);
     // what xterm drew (the DOM rows) is what its buffer holds on screen, ending with the command's last lines
     const drawnAndBuffer = () =>

@@ -12,6 +12,7 @@ import { ordered } from '../approvals/reducer.js';
 import { useApprovals } from '../approvals/store.js';
 import { TurnReview } from '../checkpoints/TurnReview.js';
 import { TerminalDock } from '../terminal/TerminalDock.js';
+import { prepareSpare } from '../terminal/spare.js';
 import { ReviewPanel } from '../worktrees/ReviewPanel.js';
 import { useWorktrees } from '../worktrees/store.js';
 import { useTerminals } from '../terminal/store.js';
@@ -78,6 +79,8 @@ export function ChatScreen({ project }: { project: ApiProject }) {
   useEffect(() => {
     if (currentId) void loadTerms(currentId);
   }, [currentId, loadTerms]);
+  // a chat may open command panes: have a terminal made ahead, in idle time, for the first of them
+  useEffect(() => prepareSpare(), []);
 
   // Esc stops the running task, from anywhere a key is not someone else's (a card, a list or a menu that
   // handles Esc itself prevents its default)

@@ -1,22 +1,17 @@
 // One xterm pane for one command session: fit + webgl on a real GPU (xterm's DOM renderer when WebGL is missing or
 // runs on a software rasteriser, see gpu.ts; the host element says which in data-renderer), scrollback replay and
 // live data via registry.ts, typing → commands.write, resize → commands.resize only when the grid changed
-// (debounced ResizeObserver). Disposes the terminal and its addons on unmount.
+// (debounced ResizeObserver). Its terminal was usually made ahead, in idle time (spare.ts). Disposes the terminal
+// and its addons on unmount.
 import { FitAddon } from '@xterm/addon-fit';
 import { WebglAddon } from '@xterm/addon-webgl';
-import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef } from 'react';
 import type { ApiCommandSession } from '../../../../shared/api.js';
 import { getApi } from '../../api/client.js';
 import { glSupport } from './gpu.js';
 import { shouldResize } from './reducer.js';
-import { guardSelectionRedraws } from './selection-guard.js';
+import { takeTerminal } from './spare.js';
 import { register, unregister } from './registry.js';
-
-const THEMES = {
-  dark: { background: '#14161a', foreground: '#d8dde6', cursor: '#d8dde6', selectionBackground: '#3a4a66' },
-  light: { background: '#fbfbfc', foreground: '#1d2228', cursor: '#1d2228', selectionBackground: '#c8d7f0' },
-};
 
 export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
   const el = useRef<HTMLDivElement>(null);
@@ -31,19 +26,11 @@ export function TerminalPane({ proc }: { proc: ApiCommandSession }) {
     const host = el.current;
     if (!host) return;
     const { cols, rows } = startSize.current;
-    const dark = document.documentElement.dataset.theme === 'dark';
-    const term = new Terminal({
-      fontSize: 13,
-      scrollback: 5000,
-      cols,
-      rows,
-      theme: dark ? THEMES.dark : THEMES.light,
-      allowProposedApi: false,
-    });
+    // made ahead in idle time when it could be (spare.ts)
+    const { term, guarded } = takeTerminal(host, cols, rows);
+    host.dataset.selectionGuard = String(guarded);
     const fit = new FitAddon();
     term.loadAddon(fit);
-    term.open(host);
-    host.dataset.selectionGuard = String(guardSelectionRedraws(term));
     host.dataset.renderer = 'dom';
     if (glSupport() === 'hardware') {
       try {
