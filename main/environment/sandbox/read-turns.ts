@@ -20,7 +20,7 @@ export interface TurnOptions {
  * 8 ms, half a frame: a keystroke's echo crosses the host twice (the key in, the echo out), so its waits behind a
  * flood stay within a frame. Without the bound one turn could take 32 reads of 64 KiB (2 MiB of output).
  */
-export const READ_TURN_BUDGET_MS = 8;
+const READ_TURN_BUDGET_MS = 8;
 
 /** Calls `onChunk` with each chunk `stream` reads, at most about `budgetMs` of it per turn of the event loop. */
 export function readInTurns(stream: Readable, onChunk: (chunk: Buffer) => void, o: TurnOptions = {}): void {
