@@ -17,6 +17,7 @@ import {
   joinCompounds,
   parseQuery,
   searchTools,
+  type SearchOptions,
 } from '../../../main/environment/deferred/search.js';
 import { serverLines, serverOf } from '../../../main/environment/deferred/servers.js';
 import { coverage, isStrong, PROSE_CREDIT } from '../../../main/environment/deferred/strength.js';
@@ -308,6 +309,14 @@ describe('the index (MiniSearch, field boosts)', () => {
       properties: { x: { type: 'string' } },
     });
     expect(t.parameters).toHaveProperty('$schema');
+  });
+  it('takes BM25+ parameters as an option (the tuning harness varies them)', () => {
+    const tools = [def('mcp__a__one', 'Zip zip zip zip a file.'), def('mcp__a__two', 'Zip it.')];
+    const scores = (o: SearchOptions) =>
+      searchTools('zip', tools, 5, { minRelativeScore: 0, ...o }).results.map((r) => r.score);
+    const flat = scores({ rank: { bm25: { k: 0, b: 0, d: 0.5 } } });
+    expect(flat[0]).toBe(flat[1]);
+    expect(scores({})).not.toEqual(flat);
   });
   it('reuses the index of the same registry array', () => {
     const tools = [def('a_tool', 'A.')];
