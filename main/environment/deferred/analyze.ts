@@ -1,10 +1,12 @@
 // Text analysis for deferred-tool search: splits names and prose into words (`_`, `__`, `-`, camelCase, digits,
 // punctuation), drops English stopwords (npm `stopword`) and stems with the Porter stemmer (npm `stemmer`), so
-// `directories` and `directory`, `listing` and `list` meet. The same analysis runs on tool fields and on queries.
-// Pure.
+// `directories` and `directory`, `listing` and `list` meet; a noun WordNet knows in s that is no plural ("news",
+// "status", "analysis") keeps its s, so "news" does not meet "new" (wordnet.ts). The same analysis runs on tool
+// fields and on queries. Its only I/O is WordNet's index files, read on first use.
 import { eng as englishStopwords } from 'stopword';
 import { stemmer } from 'stemmer';
 import { asciiLower } from '../names.js';
+import { isSingularNounInS } from './wordnet.js';
 
 /**
  * Words that carry no meaning in a tool query (also dropped from tool fields): the English list of npm `stopword`
@@ -35,13 +37,17 @@ const stems = new Map<string, string>();
 /** stems remembered (indexing 1 000 tools stems the same words over and over); cleared when it grows past this */
 const MAX_REMEMBERED_STEMS = 50_000;
 
-/** Porter stem of one lower-case word; numbers and words shorter than 3 letters stay as they are. */
+/**
+ * Porter stem of one lower-case word; numbers and words shorter than 3 letters stay as they are, and so do nouns in
+ * s that are no plural (Porter takes "news" to "new": a web search tool for news met every tool that makes
+ * something new; tuning top-3 +1 and +2 on its two halves).
+ */
 export function stem(word: string): string {
   if (word.length < 3 || /^[0-9]+$/.test(word)) return word;
   let s = stems.get(word);
   if (s === undefined) {
     if (stems.size >= MAX_REMEMBERED_STEMS) stems.clear();
-    stems.set(word, (s = stemmer(word)));
+    stems.set(word, (s = isSingularNounInS(word) ? word : stemmer(word)));
   }
   return s;
 }

@@ -216,3 +216,19 @@ export function relatedWords(word: string, opts: RelatedOptions = {}): ReadonlyM
   remembered.set(key, out);
   return out;
 }
+
+/**
+ * Whether `word` (lower case, ending in s) is a noun of its own in WordNet that is no plural of another noun:
+ * "news", "series", "politics" (not "files", nor "contents" and "glasses", whose singulars are nouns too). Such a
+ * word keeps its s when stemmed (analyze.ts), so "news" does not meet "new". False when the files cannot be read.
+ */
+export function isSingularNounInS(word: string): boolean {
+  const f = open();
+  if (!f || !/^[a-z]+s$/.test(word) || word.endsWith('ss')) return false;
+  if (lookup(f, 'noun', word).length === 0) return false;
+  for (const [suffix, ending] of DETACH.noun) {
+    if (!word.endsWith(suffix) || word.length <= suffix.length + 1) continue;
+    if (lookup(f, 'noun', word.slice(0, word.length - suffix.length) + ending).length) return false;
+  }
+  return true;
+}

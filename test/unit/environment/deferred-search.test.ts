@@ -55,6 +55,13 @@ describe('stemming (Porter, npm stemmer)', () => {
       expect(stem(a!), `${a} ~ ${b}`).toBe(stem(b!));
     }
   });
+  it('keeps the s of a noun that is no plural (WordNet), so "news" does not meet "new"', () => {
+    expect(stem('news')).not.toBe(stem('new'));
+    expect(stem('status')).not.toBe(stem('statue'));
+    expect(stem('files')).toBe(stem('file'));
+    expect(stem('contents')).toBe(stem('content'));
+    expect(stem('glasses')).toBe(stem('glass'));
+  });
   it('leaves numbers and very short words alone', () => {
     expect(stem('42')).toBe('42');
     expect(stem('ls')).toBe('ls');
