@@ -9,6 +9,7 @@ import MiniSearch from 'minisearch';
 import type { JsonSchema, ToolDefinition } from '../types.js';
 import { analyze, splitWords, STOPWORDS, stem } from './analyze.js';
 import { relatedWords } from './wordnet.js';
+import { acronymsOf } from './acronyms.js';
 
 const FIELDS = ['name', 'title', 'description', 'paramNames', 'paramText', 'related'] as const;
 type Field = (typeof FIELDS)[number];
@@ -55,6 +56,8 @@ export interface ToolIndex {
   /** number of tools containing each term (in any field) */
   df: Map<string, number>;
   mini: MiniSearch;
+  /** the registry's acronyms: initials → the stems of the name phrases they spell (acronyms.ts) */
+  acronyms: Map<string, string[][]>;
 }
 
 const MAX_SCHEMA_DEPTH = 4;
@@ -160,7 +163,7 @@ function build(defs: readonly ToolDefinition[]): ToolIndex {
     searchOptions: { tokenize: (q) => q.split(' ').filter(Boolean), processTerm: (t) => t },
   });
   mini.addAll(tools.map((t, id) => ({ id, ...t.text })));
-  return { tools, df, mini };
+  return { tools, df, mini, acronyms: acronymsOf(defs) };
 }
 
 const cache = new WeakMap<readonly ToolDefinition[], ToolIndex>();
