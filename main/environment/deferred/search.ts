@@ -32,6 +32,7 @@ import {
 } from './tool-index.js';
 import { commandSummary } from './manual.js';
 import { expandAcronym } from './acronyms.js';
+import { distinctFirst } from './copies.js';
 import { relatedWords, type Relation } from './wordnet.js';
 
 export { splitWords, stem } from './analyze.js';
@@ -352,7 +353,7 @@ export function searchTools(
   addRelatives(parsed.words, index.df, options.relatedWeight, options.relatedFor);
   const known = parsed.words.filter((w) => [...w.terms.keys()].some((t) => index.df.has(t)));
   const required = parsed.words.filter((w) => w.required).map((w) => w.word);
-  const ranked = distinctFirst(rankTools(index, parsed, known, q, options));
+  const ranked = distinctFirst(rankTools(index, parsed, known, q, options), (r) => r.t.copyGroup);
   const limit = clampMaxResults(maxResults);
   const full = options.fullResults ?? FULL_RESULTS;
   const strongOnes = ranked.filter((r) => r.match === 'strong');
@@ -377,26 +378,6 @@ export function searchTools(
       'is asked, or search again with other words.';
   }
   return out;
-}
-
-/**
- * The ranking with the best of each group of identical tools (the same signature: one tool served by several
- * servers, tool-index.ts) in its place and the others after every tool of another group, in their order: copies of
- * one tool do not fill the first results, and the one shown stands for the others (the product's name in the query
- * ranks its own first).
- */
-function distinctFirst(ranked: Ranked[]): Ranked[] {
-  const seen = new Set<string>();
-  const first: Ranked[] = [];
-  const later: Ranked[] = [];
-  for (const r of ranked) {
-    if (seen.has(r.t.signature)) later.push(r);
-    else {
-      seen.add(r.t.signature);
-      first.push(r);
-    }
-  }
-  return [...first, ...later];
 }
 
 const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');

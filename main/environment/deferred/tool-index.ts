@@ -10,6 +10,7 @@ import type { JsonSchema, ToolDefinition } from '../types.js';
 import { analyze, splitWords, STOPWORDS, stem } from './analyze.js';
 import { relatedWords } from './wordnet.js';
 import { acronymsOf } from './acronyms.js';
+import { copyGroups, type CopyKey } from './copies.js';
 
 const FIELDS = ['name', 'title', 'description', 'paramNames', 'paramText', 'related'] as const;
 type Field = (typeof FIELDS)[number];
@@ -49,6 +50,10 @@ export interface IndexedTool {
   /** the tool's terms without its server's name: equal for the same tool served again (filesystem2) or as a copy
    * for a similar product (a Gitea server made from GitHub's); search.ts shows one of such tools before the others */
   signature: string;
+  /** copies.ts: the name's words without the server's, and the signature's terms */
+  copyKey: CopyKey;
+  /** the group of copies of this tool (copies.ts), the index of its first tool */
+  copyGroup: number;
 }
 
 export interface ToolIndex {
@@ -122,6 +127,18 @@ function signatureOf(def: ToolDefinition, text: Record<Field, string>): string {
   return [...terms].sort().join(' ');
 }
 
+/** The words of the name without the server's, as written (`local search` for mcp__brave__brave_local_search;
+ * stopwords kept: slack_get_thread_replies is no copy of slack_reply_to_thread). */
+function nameKeyOf(def: ToolDefinition): string {
+  const server = /^mcp__(.+?)__/.exec(def.name)?.[1] ?? '';
+  const compact = server.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const own = new Set(splitWords(server));
+  const bare = def.name.slice(server ? server.length + 7 : 0);
+  return splitWords(bare)
+    .filter((w) => !own.has(w) && !(w.length >= 3 && compact.includes(w)))
+    .join(' ');
+}
+
 function indexTool(def: ToolDefinition): IndexedTool {
   const names = [def.name, ...(def.aliases ?? [])];
   const { names: params, text: paramText } = schemaText(def.parameters);
@@ -136,6 +153,7 @@ function indexTool(def: ToolDefinition): IndexedTool {
   text.related = synonymsOf(def, text);
   const lower = names.map((n) => n.toLowerCase());
   const bare = lower.map((n) => /^mcp__.+?__(.+)$/.exec(n)?.[1]).filter((n): n is string => !!n);
+  const signature = signatureOf(def, text);
   return {
     def,
     text,
@@ -144,7 +162,9 @@ function indexTool(def: ToolDefinition): IndexedTool {
     main: new Set((['name', 'title', 'description', 'paramNames'] as const).flatMap((f) => analyze(text[f]))),
     related: new Set(analyze(text.related)),
     wholeNames: [...lower, ...bare],
-    signature: signatureOf(def, text),
+    signature,
+    copyKey: { nameKey: nameKeyOf(def), terms: new Set(signature.split(' ')) },
+    copyGroup: 0,
   };
 }
 
@@ -153,6 +173,7 @@ const processTerm = (w: string): string | null => (STOPWORDS.has(w) ? null : ste
 
 function build(defs: readonly ToolDefinition[]): ToolIndex {
   const tools = defs.map(indexTool);
+  copyGroups(tools.map((t) => t.copyKey)).forEach((g, i) => (tools[i]!.copyGroup = g));
   const df = new Map<string, number>();
   for (const t of tools) for (const term of new Set([...t.all, ...t.related])) df.set(term, (df.get(term) ?? 0) + 1);
   const mini = new MiniSearch({
