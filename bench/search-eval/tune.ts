@@ -14,11 +14,14 @@ interface Weight {
   name: string;
   value: number;
   set: (o: SearchOptions, v: number) => void;
+  /** MiniSearch reads a field boost of 0 as 1, so a boost is never tried at 0 */
+  positive?: boolean;
 }
 
 const boost = (field: string, value: number): Weight => ({
   name: `boost.${field}`,
   value,
+  positive: true,
   set: (o, v) => (o.rank = { ...o.rank, boost: { ...o.rank?.boost, [field]: v } }),
 });
 const bm25 = { k: 1.2, b: 0.7, d: 0.5 };
@@ -50,6 +53,7 @@ const WEIGHTS: Weight[] = [
   { name: 'hintWeight', value: 0.5, set: (o, v) => (o.hintWeight = v) },
   { name: 'prefixWeight', value: 0.3, set: (o, v) => (o.prefixWeight = v) },
   { name: 'manualWeight', value: 0.5, set: (o, v) => (o.manualWeight = v) },
+  { name: 'acronymWeight', value: 0.5, set: (o, v) => (o.acronymWeight = v) },
 ];
 const FACTORS = [0, 0.5, 0.75, 1.25, 1.5, 2];
 /** strong-match abstention no half may fall below (the goal is 0.75; the tuned ranker holds ~0.85) */
@@ -83,7 +87,7 @@ for (let pass = 1, gained = true; gained && pass <= 4; pass++) {
     for (const f of FACTORS) {
       const trial = [...values];
       trial[i] = Math.round(values[i]! * f * 1000) / 1000;
-      if (trial[i] === values[i]) continue;
+      if (trial[i] === values[i] || (w.positive && !(trial[i]! > 0))) continue;
       const s = run(trial);
       if (!accept(best, s)) continue;
       console.log(`pass ${pass}: ${w.name} ${values[i]} → ${trial[i]}: ${show(s)}`);
