@@ -12,6 +12,7 @@ import { HELD_OUT_2_QUERIES } from '../../../bench/search-eval/queries-held-out-
 import { HELD_OUT_3_QUERIES } from '../../../bench/search-eval/queries-held-out-3.js';
 import { HELD_OUT_4_QUERIES } from '../../../bench/search-eval/queries-held-out-4.js';
 import { HELD_OUT_5_QUERIES } from '../../../bench/search-eval/queries-held-out-5.js';
+import { HELD_OUT_6_QUERIES } from '../../../bench/search-eval/queries-held-out-6.js';
 import { TUNING_QUERIES } from '../../../bench/search-eval/queries-tuning.js';
 import { evalRegistry, largeRegistry, realTools } from '../../../bench/search-eval/registry.js';
 import { HELD_OUT_SET, TUNING_SET } from '../../../bench/search-eval/sets.js';
@@ -83,6 +84,7 @@ describe('the labelled queries', () => {
     ...HELD_OUT_3_QUERIES,
     ...HELD_OUT_4_QUERIES,
     ...HELD_OUT_5_QUERIES,
+    ...HELD_OUT_6_QUERIES,
   ];
   const names = new Set(realTools().map((t) => t.name));
   it('are at least 300 over at least 10 real servers, half or more with arguments, in two sets of 150+', () => {
@@ -95,6 +97,7 @@ describe('the labelled queries', () => {
       HELD_OUT_3_QUERIES,
       HELD_OUT_4_QUERIES,
       HELD_OUT_5_QUERIES,
+      HELD_OUT_6_QUERIES,
     ]) {
       expect(set.length).toBeGreaterThanOrEqual(150);
       expect(set.filter((x) => x.args).length * 2).toBeGreaterThanOrEqual(set.length);
@@ -110,6 +113,7 @@ describe('the labelled queries', () => {
       HELD_OUT_3_QUERIES,
       HELD_OUT_4_QUERIES,
       HELD_OUT_5_QUERIES,
+      HELD_OUT_6_QUERIES,
     ]) {
       expect(new Set(set.flatMap((x) => x.expect.map((e) => e.split(':')[0]))).size).toBeGreaterThanOrEqual(10);
     }
@@ -136,16 +140,20 @@ describe('the labelled queries', () => {
     const beforeFifth = new Set([...beforeFourth, ...HELD_OUT_4_QUERIES.map(key)]);
     expect(new Set(HELD_OUT_5_QUERIES.map(key)).size).toBe(HELD_OUT_5_QUERIES.length);
     expect(HELD_OUT_5_QUERIES.filter((x) => beforeFifth.has(key(x)))).toEqual([]);
+    const beforeSixth = new Set([...beforeFifth, ...HELD_OUT_5_QUERIES.map(key)]);
+    expect(new Set(HELD_OUT_6_QUERIES.map(key)).size).toBe(HELD_OUT_6_QUERIES.length);
+    expect(HELD_OUT_6_QUERIES.filter((x) => beforeSixth.has(key(x)))).toEqual([]);
   });
-  it('tune on the first five sets (the fourth held-out set is spent) and hold the fifth out', () => {
+  it('tune on the first six sets (the fifth held-out set is spent) and hold the sixth out', () => {
     expect(TUNING_SET).toEqual([
       ...TUNING_QUERIES,
       ...HELD_OUT_QUERIES,
       ...HELD_OUT_2_QUERIES,
       ...HELD_OUT_3_QUERIES,
       ...HELD_OUT_4_QUERIES,
+      ...HELD_OUT_5_QUERIES,
     ]);
-    expect(HELD_OUT_SET).toBe(HELD_OUT_5_QUERIES);
+    expect(HELD_OUT_SET).toBe(HELD_OUT_6_QUERIES);
   });
 });
 
