@@ -77,28 +77,22 @@ describe('score', () => {
 });
 
 describe('the labelled queries', () => {
-  const all = [
-    ...TUNING_QUERIES,
-    ...HELD_OUT_QUERIES,
-    ...HELD_OUT_2_QUERIES,
-    ...HELD_OUT_3_QUERIES,
-    ...HELD_OUT_4_QUERIES,
-    ...HELD_OUT_5_QUERIES,
-    ...HELD_OUT_6_QUERIES,
+  /** Every set in the order it was written: the first tuning set, then held-out sets 1 to 6. */
+  const sets = [
+    TUNING_QUERIES,
+    HELD_OUT_QUERIES,
+    HELD_OUT_2_QUERIES,
+    HELD_OUT_3_QUERIES,
+    HELD_OUT_4_QUERIES,
+    HELD_OUT_5_QUERIES,
+    HELD_OUT_6_QUERIES,
   ];
+  const all = sets.flat();
   const names = new Set(realTools().map((t) => t.name));
   it('are at least 300 over at least 10 real servers, half or more with arguments, in two sets of 150+', () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     expect(new Set(realTools().map((t) => t.server)).size).toBeGreaterThanOrEqual(10);
-    for (const set of [
-      TUNING_QUERIES,
-      HELD_OUT_QUERIES,
-      HELD_OUT_2_QUERIES,
-      HELD_OUT_3_QUERIES,
-      HELD_OUT_4_QUERIES,
-      HELD_OUT_5_QUERIES,
-      HELD_OUT_6_QUERIES,
-    ]) {
+    for (const set of sets) {
       expect(set.length).toBeGreaterThanOrEqual(150);
       expect(set.filter((x) => x.args).length * 2).toBeGreaterThanOrEqual(set.length);
       const nomatch = set.filter((x) => kindOf(x) === 'nomatch').length;
@@ -106,17 +100,8 @@ describe('the labelled queries', () => {
     }
   });
   it('cover at least 10 servers in each set', () => {
-    for (const set of [
-      TUNING_QUERIES,
-      HELD_OUT_QUERIES,
-      HELD_OUT_2_QUERIES,
-      HELD_OUT_3_QUERIES,
-      HELD_OUT_4_QUERIES,
-      HELD_OUT_5_QUERIES,
-      HELD_OUT_6_QUERIES,
-    ]) {
+    for (const set of sets)
       expect(new Set(set.flatMap((x) => x.expect.map((e) => e.split(':')[0]))).size).toBeGreaterThanOrEqual(10);
-    }
   });
   it('refer only to tools of the registry', () => {
     for (const x of all) for (const e of x.expect) expect(() => fullName(e, names), x.query).not.toThrow();
@@ -124,35 +109,18 @@ describe('the labelled queries', () => {
   });
   it('keep the sets apart: no query in two of them, none repeated', () => {
     const key = (x: LabelledQuery) => x.query.toLowerCase().trim();
-    const tuning = new Set(TUNING_QUERIES.map(key));
-    expect(tuning.size).toBe(TUNING_QUERIES.length);
-    expect(new Set(HELD_OUT_QUERIES.map(key)).size).toBe(HELD_OUT_QUERIES.length);
-    expect(HELD_OUT_QUERIES.filter((x) => tuning.has(key(x)))).toEqual([]);
-    const before = new Set([...TUNING_QUERIES, ...HELD_OUT_QUERIES].map(key));
-    expect(new Set(HELD_OUT_2_QUERIES.map(key)).size).toBe(HELD_OUT_2_QUERIES.length);
-    expect(HELD_OUT_2_QUERIES.filter((x) => before.has(key(x)))).toEqual([]);
-    const earlier = new Set([...before, ...HELD_OUT_2_QUERIES.map(key)]);
-    expect(new Set(HELD_OUT_3_QUERIES.map(key)).size).toBe(HELD_OUT_3_QUERIES.length);
-    expect(HELD_OUT_3_QUERIES.filter((x) => earlier.has(key(x)))).toEqual([]);
-    const beforeFourth = new Set([...earlier, ...HELD_OUT_3_QUERIES.map(key)]);
-    expect(new Set(HELD_OUT_4_QUERIES.map(key)).size).toBe(HELD_OUT_4_QUERIES.length);
-    expect(HELD_OUT_4_QUERIES.filter((x) => beforeFourth.has(key(x)))).toEqual([]);
-    const beforeFifth = new Set([...beforeFourth, ...HELD_OUT_4_QUERIES.map(key)]);
-    expect(new Set(HELD_OUT_5_QUERIES.map(key)).size).toBe(HELD_OUT_5_QUERIES.length);
-    expect(HELD_OUT_5_QUERIES.filter((x) => beforeFifth.has(key(x)))).toEqual([]);
-    const beforeSixth = new Set([...beforeFifth, ...HELD_OUT_5_QUERIES.map(key)]);
-    expect(new Set(HELD_OUT_6_QUERIES.map(key)).size).toBe(HELD_OUT_6_QUERIES.length);
-    expect(HELD_OUT_6_QUERIES.filter((x) => beforeSixth.has(key(x)))).toEqual([]);
+    const earlier = new Set<string>();
+    for (const [i, set] of sets.entries()) {
+      expect(new Set(set.map(key)).size, `set ${i}`).toBe(set.length);
+      expect(
+        set.filter((x) => earlier.has(key(x))),
+        `set ${i}`,
+      ).toEqual([]);
+      for (const x of set) earlier.add(key(x));
+    }
   });
   it('tune on the first six sets (the fifth held-out set is spent) and hold the sixth out', () => {
-    expect(TUNING_SET).toEqual([
-      ...TUNING_QUERIES,
-      ...HELD_OUT_QUERIES,
-      ...HELD_OUT_2_QUERIES,
-      ...HELD_OUT_3_QUERIES,
-      ...HELD_OUT_4_QUERIES,
-      ...HELD_OUT_5_QUERIES,
-    ]);
+    expect(TUNING_SET).toEqual(sets.slice(0, -1).flat());
     expect(HELD_OUT_SET).toBe(HELD_OUT_6_QUERIES);
   });
 });
