@@ -93,6 +93,8 @@ describe.runIf(canFindTagged)('containment', () => {
       onStdout: (_c, p) => (pid = p),
     });
     expect(await until(() => pgrep(`^sleep 1000.${t}[123]$`).length === 3, 20_000)).toBe(true);
+    // the host's watchdog (started by its spawner, a moment after the first command at most)
+    expect(await until(() => pgrep(`floe-watchdog .*${env.home}/commands/`).length === 1, 5000)).toBe(true);
     return { t, env, server, host, pid: () => pid };
   }
 
@@ -141,7 +143,16 @@ describe.runIf(canFindTagged)('containment', () => {
     cleanups.push(() => pgrep(`^sleep 1000.${t}`).forEach((p) => process.kill(p, 'SIGKILL')));
     // every registry's commands run: three setsid sleeps (out of the command's session) and three in it
     expect(await until(() => pgrep(`^sleep 1000.${t}[12][012]$`).length === 6, 20_000)).toBe(true);
-    expect(pgrep(`floe-watchdog .*${dir}/`)).toHaveLength(1);
+    // the spawner starts the watchdog (no fork of the host): it may come a moment after the commands; one for all
+    expect(await until(() => pgrep(`floe-watchdog .*${dir}/`).length > 0, 5000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    const watchdogs = pgrep(`floe-watchdog .*${dir}/`);
+    expect(watchdogs).toHaveLength(1);
+    // started by the host's spawner, not forked from the host itself (a fork stops the host's event loop)
+    const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    const parent = parentOf(watchdogs[0]!);
+    expect(parent).not.toBe(host.pid);
+    expect(parentOf(parent)).toBe(host.pid);
     expect(readdirSync(dir).filter((n) => n.endsWith('.json'))).toHaveLength(3);
     host.kill('SIGKILL');
     expect(await until(() => pgrep(`^sleep 1000.${t}`).length === 0, 5000)).toBe(true);

@@ -6,10 +6,12 @@
 // clean-up can run) and removes their records. Whatever a watchdog could not reap (it was killed too, the machine
 // rebooted mid-way) is reaped when the next registry starts (sweepDeadHosts). Must not track sessions; the registry
 // tells it what it started.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OWN_GROUP } from '../../os/own-group.js';
 import { pidExists, processStart } from '../../os/procs.js';
+import type { StartedChild } from '../../os/remote-child.js';
+import { spawner } from '../../os/spawner.js';
 import { TAG_VAR, findTagged, signalTagged } from './containment.js';
 import { signalGroup } from './process-group.js';
 
@@ -104,17 +106,26 @@ for k in "\${!tags[@]}"; do rm -f "$prefix$k.json"; done
 /** Record file of a registry: `<dir>/<host pid>-<tag>.json` (the watchdog derives it from its prefix and the tag). */
 const recordPrefix = (dir: string): string => join(dir, `${process.pid}-`);
 
+/** A watchdog being started or running: what the host wrote before it ran, and its pipe once it runs. */
+interface WatchdogRun {
+  child?: StartedChild;
+  /** lines written while it was starting, sent once it runs */
+  lines: string[];
+  /** its last line is written: close the pipe once it runs */
+  ending: boolean;
+}
+
 class SharedWatchdog {
   /** tags of the registries that started commands and have not closed */
   private readonly tags = new Set<string>();
-  private child: ChildProcess | undefined;
+  private current: WatchdogRun | undefined;
 
   constructor(private readonly dir: string) {}
 
   /** Watches `tag` from now on (starts the watchdog if none is running, e.g. after it was killed). */
   add(tag: string): void {
     this.tags.add(tag);
-    if (this.child) this.send(`add ${tag}\n`);
+    if (this.current) this.send(`add ${tag}\n`);
     else this.spawn();
   }
 
@@ -122,46 +133,67 @@ class SharedWatchdog {
   drop(tag: string): void {
     if (!this.tags.delete(tag)) return;
     if (this.tags.size) return this.send(`drop ${tag}\n`);
-    const w = this.child;
-    this.child = undefined;
-    try {
-      w?.stdin?.end('bye\n');
-    } catch {
-      // already gone
-    }
+    const w = this.current;
+    this.current = undefined;
+    if (!w) return;
+    w.lines.push('bye\n');
+    w.ending = true;
+    if (w.child) flush(w);
   }
 
   /** Pid of the running watchdog (tests). */
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.current?.child?.pid;
   }
 
   private send(line: string): void {
-    try {
-      this.child?.stdin?.write(line);
-    } catch {
-      // the watchdog is gone; the next start reaps from the records
-    }
+    const w = this.current;
+    if (!w) return;
+    w.lines.push(line);
+    if (w.child) flush(w);
   }
 
+  /**
+   * Starts the watchdog through the spawner (main/os/spawner.ts): a fork of the host stops its event loop for
+   * 20-100 ms (bench/concurrency: on the first command of every batch of sessions), the spawner's does not. What
+   * the host writes meanwhile waits for it. Its pipe's other end is only the host's (the spawner hands it over and
+   * closes its own), so it still ends when the host does.
+   */
   private spawn(): void {
+    const w: WatchdogRun = { lines: [], ending: false };
+    this.current = w;
     const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
-    try {
-      // the tags known now go on the command line, so they are watched even if the host dies before the pipe is read
-      const argv = ['--noprofile', '--norc', '-c', WATCHDOG, 'floe-watchdog', recordPrefix(this.dir), ...this.tags];
-      const w = spawn('bash', argv, { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env });
-      w.on('error', () => {});
-      // killed or failed: forget it, so the next registry to start a command starts a new one with every tag
-      w.on('exit', () => {
-        if (this.child === w) this.child = undefined;
-      });
-      w.unref();
-      (w.stdin as unknown as { unref?: () => void } | null)?.unref?.();
-      w.stdin?.on('error', () => {});
-      this.child = w;
-    } catch {
-      // no watchdog: the next start still reaps from the records
-    }
+    // the tags known now go on the command line, so they are watched even if the host dies before the pipe is read
+    const argv = ['--noprofile', '--norc', '-c', WATCHDOG, 'floe-watchdog', recordPrefix(this.dir), ...this.tags];
+    spawner.start('bash', argv, { env, stdio: ['pipe', 'ignore', 'ignore'], ...OWN_GROUP }).then(
+      (child) => {
+        w.child = child;
+        // killed or failed: forget it, so the next registry to start a command starts a new one with every tag
+        child.on('exit', () => {
+          if (this.current === w) this.current = undefined;
+        });
+        child.unref();
+        (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+        child.stdin?.on('error', () => {});
+        flush(w);
+      },
+      () => {
+        // no watchdog: the next start still reaps from the records
+        if (this.current === w) this.current = undefined;
+      },
+    );
+  }
+}
+
+/** Writes what waits for a running watchdog, and closes its pipe after its last line. */
+function flush(w: WatchdogRun): void {
+  const stdin = w.child?.stdin;
+  const lines = w.lines.splice(0);
+  try {
+    if (lines.length) stdin?.write(lines.join(''));
+    if (w.ending) stdin?.end();
+  } catch {
+    // the watchdog is gone; the next start reaps from the records
   }
 }
 
