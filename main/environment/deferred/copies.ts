@@ -11,7 +11,7 @@
  * count) 0.5 to 0.8 group the same copies; at 147 real tools the closest pair of different tools with one name
  * (GitHub's and GitLab's search_repositories) shares 0.61, so 0.8 leaves real tools apart.
  */
-export const COPY_SIMILARITY = 0.8;
+const COPY_SIMILARITY = 0.8;
 
 export interface CopyKey {
   /** the name's terms without the server's (`local search` for brave_local_search and kagi_local_search) */

@@ -186,11 +186,7 @@ const ACRONYM_WEIGHT = 0.5;
  * Adds to each query word that no tool contains the stems of the registry phrases its letters abbreviate
  * (acronyms.ts: "PR" → pull request), each at `weight`.
  */
-export function addAcronyms(
-  words: QueryWord[],
-  index: Pick<ToolIndex, 'df' | 'acronyms'>,
-  weight = ACRONYM_WEIGHT,
-): void {
+function addAcronyms(words: QueryWord[], index: Pick<ToolIndex, 'df' | 'acronyms'>, weight = ACRONYM_WEIGHT): void {
   if (!(weight > 0)) return;
   for (const word of words) {
     if ([...word.terms.keys()].some((t) => index.df.has(t))) continue;
