@@ -174,6 +174,8 @@ describe.runIf(canFindTagged)('containment', () => {
     a.start({ cmd: `sleep 1000.${t}1`, cwd: home });
     b.start({ cmd: `sleep 1000.${t}2`, cwd: home });
     expect(await until(() => pgrep(`^sleep 1000.${t}[12]$`).length === 2, 20_000)).toBe(true);
+    // the spawner starts the watchdog: it may come a moment after the commands
+    expect(await until(() => pgrep(`floe-watchdog .*${dir}/`).length > 0, 5000)).toBe(true);
     const watchdogs = pgrep(`floe-watchdog .*${dir}/`);
     expect(watchdogs).toHaveLength(1);
     await a.disposeAll();
