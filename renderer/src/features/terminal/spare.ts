@@ -30,8 +30,18 @@ interface Spare {
 let spare: Spare | null = null;
 let scheduled = false;
 
-function newTerminal(cols: number, rows: number, dark: boolean): Terminal {
-  return new Terminal({ fontSize: 13, scrollback: 5000, cols, rows, theme: themeOf(dark), allowProposedApi: false });
+/** A terminal opened in `parent`, with the selection-redraw guard (`guarded`: whether it could be installed). */
+function openTerminal(parent: HTMLElement, cols: number, rows: number, dark: boolean) {
+  const term = new Terminal({
+    fontSize: 13,
+    scrollback: 5000,
+    cols,
+    rows,
+    theme: themeOf(dark),
+    allowProposedApi: false,
+  });
+  term.open(parent);
+  return { term, guarded: guardSelectionRedraws(term) };
 }
 
 function makeSpare(): void {
@@ -43,9 +53,7 @@ function makeSpare(): void {
   parking.inert = true;
   document.body.appendChild(parking);
   const dark = isDark();
-  const term = newTerminal(80, 24, dark);
-  term.open(parking);
-  spare = { term, parking, dark, guarded: guardSelectionRedraws(term) };
+  spare = { ...openTerminal(parking, 80, 24, dark), parking, dark };
   spareStats.made++;
 }
 
@@ -76,7 +84,5 @@ export function takeTerminal(host: HTMLElement, cols: number, rows: number): { t
   }
   s?.term.dispose();
   s?.parking.remove();
-  const term = newTerminal(cols, rows, dark);
-  term.open(host);
-  return { term, guarded: guardSelectionRedraws(term) };
+  return openTerminal(host, cols, rows, dark);
 }
