@@ -22,6 +22,7 @@ import { AgentSession } from '../engine/session.js';
 import { assembleTools } from '../environment/assembly.js';
 import { builtinImplementations } from '../environment/builtins.js';
 import { CommandRegistry } from '../environment/commands/registry.js';
+import { commandTextCap } from '../environment/commands/text-cap.js';
 import { connectMcpServers, type McpConnection } from '../environment/mcp/index.js';
 import { CommandSandbox } from '../environment/sandbox/sandbox.js';
 import { SubagentManager } from '../environment/subagents/manager.js';
@@ -316,6 +317,8 @@ export class Agent {
       sandbox,
       env: commandOptions?.env,
       extraWritableRoots: commandOptions?.extraWritableRoots,
+      // a flood is rendered for the model only as far as exec_command/input_command can show it
+      modelTextCap: commandTextCap(this.systemConfig.tools?.builtin),
       // the login capture and the sandbox's probe start once the first request has an answer (onFirstReply)
       warmUp: 'later',
     });

@@ -8,14 +8,12 @@ import type { IBuffer, Terminal as HeadlessTerminal } from '@xterm/headless';
 import { holdTrailingBlankLines, joinRows, renderScreen, type ScreenRow } from './clean-text.js';
 import { LineScreen } from './line-screen.js';
 import { ALT_SCREEN_EXITS, DEFAULT_SLICE_LIMITS, splitSlices, type SliceLimits } from './slices.js';
+import { MODEL_TEXT_CAP } from './text-cap.js';
 
 /** @xterm/headless, loaded when a command first goes full-screen (not at every start: issue 21). */
 let headless: Promise<typeof HeadlessTerminal> | undefined;
 const loadTerminal = (): Promise<typeof HeadlessTerminal> =>
   (headless ??= import('@xterm/headless').then((m) => m.default.Terminal));
-
-/** Clean text kept between reads at most (the head is kept; the Environment truncates far below this anyway). */
-const MODEL_TEXT_CAP = 1024 * 1024;
 
 /** Unparsed characters above which the producer should pause, and below which it may resume. */
 const VIEW_BACKLOG_HIGH = 2 * 1024 * 1024;
@@ -29,6 +27,8 @@ export interface ModelViewOptions {
   slices?: SliceLimits;
   /** render writes past the cap from their last lines only (default true; false renders every line, for tests) */
   skipUnseen?: boolean;
+  /** clean text kept between reads at most (default MODEL_TEXT_CAP; text-cap.ts) */
+  textCap?: number;
 }
 
 /**
@@ -74,6 +74,7 @@ export class ModelView {
   private batch: string[] = [];
   private batchChars = 0;
   private readonly skipUnseen: boolean;
+  private readonly textCap: number;
   /** lines skipped unseen so far, at least (counting stops at two screens per batch; observable for tests) */
   skippedLines = 0;
   /** the start of a possible alt-exit sequence, waiting for its end */
@@ -101,18 +102,19 @@ export class ModelView {
     this.limits = opts.slices ?? DEFAULT_SLICE_LIMITS;
     this.onBacklog = opts.onBacklog;
     this.skipUnseen = opts.skipUnseen ?? true;
+    this.textCap = opts.textCap ?? MODEL_TEXT_CAP;
     this.screen = new LineScreen({
       rows: opts.rows,
       emit: (t) => this.append(t),
-      lineCap: MODEL_TEXT_CAP,
-      full: () => this.pending.length >= MODEL_TEXT_CAP,
+      lineCap: this.textCap,
+      full: () => this.pending.length >= this.textCap,
     });
   }
 
   /** Takes raw pty output: parsed at once on the normal screen, queued for the terminal emulator otherwise. */
   write(data: string): void {
     if (this.disposed || !data) return;
-    if (this.skipUnseen && !this.inAlt && !this.feeding && this.pending.length >= MODEL_TEXT_CAP) {
+    if (this.skipUnseen && !this.inAlt && !this.feeding && this.pending.length >= this.textCap) {
       this.batch.push(data);
       this.batchChars += data.length;
       if (this.batchChars >= BATCH_CHARS) this.flushBatch();
@@ -337,7 +339,7 @@ export class ModelView {
 
   private append(text: string): void {
     if (!text) return;
-    const room = MODEL_TEXT_CAP - this.pending.length;
+    const room = this.textCap - this.pending.length;
     if (room <= 0) return;
     this.pending += text.length > room ? text.slice(0, room) : text;
   }

@@ -28,6 +28,11 @@ export interface CommandRegistryOptions {
   cap?: number;
   /** raw stream kept per session for panes (default 1 MiB) */
   scrollbackBytes?: number;
+  /**
+   * clean text a command's model view keeps between reads (default model-view.ts MODEL_TEXT_CAP): modelTextCap of
+   * the command tools' output limits, so a flood is rendered only as far as a read can show it
+   */
+  modelTextCap?: number;
   cols?: number;
   rows?: number;
   /** ms between SIGTERM and SIGKILL when killing (default 2000) */
@@ -89,6 +94,7 @@ export class CommandRegistry {
   /** CommandRegistryOptions.extraWritableRoots, for the sandbox that launches the commands */
   readonly extraWritableRoots: readonly string[];
   private readonly scrollbackBytes: number;
+  private readonly modelTextCap?: number;
   private readonly cols: number;
   private readonly rows: number;
   private readonly killGraceMs: number;
@@ -113,6 +119,7 @@ export class CommandRegistry {
   constructor(opts: CommandRegistryOptions = {}) {
     this.cap = Math.max(1, Math.floor(opts.cap ?? 64));
     this.scrollbackBytes = opts.scrollbackBytes ?? 1024 * 1024;
+    this.modelTextCap = opts.modelTextCap;
     this.cols = opts.cols ?? 120;
     this.rows = opts.rows ?? 40;
     this.killGraceMs = opts.killGraceMs ?? 2000;
@@ -206,6 +213,7 @@ export class CommandRegistry {
       cols: this.cols,
       rows: this.rows,
       scrollbackBytes: this.scrollbackBytes,
+      modelTextCap: this.modelTextCap,
       nonce,
       hooks: {
         onData: (s, data) => this.emit({ kind: 'data', id: s.id, data }),

@@ -93,6 +93,8 @@ export class CommandSession {
     cols: number;
     rows: number;
     scrollbackBytes: number;
+    /** clean text the model view keeps between reads (model-view.ts modelTextCap) */
+    modelTextCap?: number;
     hooks: SessionHooks;
     /** nonce of the end marker the shell prints (none: the exit is known from the pty alone) */
     nonce?: string;
@@ -111,6 +113,7 @@ export class CommandSession {
     this.view = new ModelView({
       cols: opts.cols,
       rows: opts.rows,
+      textCap: opts.modelTextCap,
       onBacklog: (high) => {
         this.viewBehind = high;
         this.applyPause();
