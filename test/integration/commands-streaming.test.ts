@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandRegistry } from '../../main/environment/commands/registry.js';
+import { commandTextCap } from '../../main/environment/commands/text-cap.js';
 import { runTool } from '../../main/environment/environment.js';
 import { execCommandTool } from '../../main/environment/tools/exec-command.js';
 import { inputCommandTool } from '../../main/environment/tools/input-command.js';
@@ -15,7 +16,8 @@ let home: string;
 let registry: CommandRegistry;
 beforeAll(() => {
   home = mkdtempSync(join(tmpdir(), 'floe-stream-home-'));
-  registry = new CommandRegistry({ env: { HOME: home } });
+  // the model view's cap as a session has it (main/sdk/agent.ts)
+  registry = new CommandRegistry({ env: { HOME: home }, modelTextCap: commandTextCap() });
 });
 afterAll(async () => {
   await registry.disposeAll();
@@ -91,6 +93,34 @@ describe('streamed command output', () => {
     expect(r.final.output).toMatch(/\n\[output truncated: exceeded 16000 chars\]\n\[exit code: 2\]$/);
     const small = await call(execCommandTool, { cmd: "printf 'bar 1%%'; sleep 0.3; printf '\\rbar 100%%\\n'" });
     expect(small.final.output).toBe('bar 100%\n');
+  }, 20_000);
+
+  it('stops taking a flood once the call has what it keeps (the rest was rendered for nobody)', async () => {
+    let taken = 0;
+    const counting: Tool = {
+      definition: execCommandTool.definition,
+      async *execute(args, ctx) {
+        const g = execCommandTool.execute(args, ctx);
+        for (;;) {
+          const r = await g.next();
+          if (r.done) return r.value;
+          if (typeof r.value === 'string') taken += r.value.length;
+          yield r.value;
+        }
+      },
+    };
+    // ~20 MB of lines in a 3 s window: the call keeps 16 000 characters of it
+    const r = await call(counting, {
+      cmd: "yes 'a line of a flood' | head -c 20000000; echo done",
+      yield_time_ms: 3000,
+    });
+    expect(r.final.output).toMatch(/^a line of a flood\na line of a flood\n/);
+    expect(r.final.output).toMatch(/\n\[output truncated: exceeded 16000 chars\]/);
+    expect(r.deltas.map((d) => d.output).join('')).toBe(r.final.output);
+    // what the tool read: the streamed part (16 000 and the last chunk) and one final read (at most the view's cap,
+    // 64 KiB); reading on took every line of the flood
+    expect(taken).toBeGreaterThanOrEqual(16_000);
+    expect(taken).toBeLessThan(120_000);
   }, 20_000);
 
   it('input_command streams a polled command too', async () => {

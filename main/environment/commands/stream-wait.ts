@@ -4,7 +4,9 @@
 // held back (a progress bar is not streamed half-drawn) unless output stops for IDLE_LINE_MS (a prompt waiting for
 // input). The final read is the caller's, so the deltas and that read concatenate to the whole text. A new
 // command's window opens when the command itself starts (waitCommandStart: the shell's start marker, after the login
-// profile or snapshot loaded), so a slow profile does not eat the window.
+// profile or snapshot loaded), so a slow profile does not eat the window. Once the call has streamed as much as it
+// keeps (its maxOutputLength), reading stops until the wait ends: the rest of a flood is cut anyway, and every read
+// made the model view render all of it (~17 MB in a 500 ms window of `yes`).
 // Must not kill, remove or read the session's final text.
 import type { CommandSession } from './session.js';
 
@@ -76,15 +78,21 @@ export function waitCommandStart(session: CommandSession, maxMs: number, signal?
 /**
  * Waits up to `ms` for the command to exit, yielding complete lines on the way; returns how the wait ended. Output
  * taken after `since` characters counts as new (default: from now on; a new command passes 0, so what it printed
- * while its window was not open yet is streamed too).
+ * while its window was not open yet is streamed too). Once `keep` characters were yielded it only waits.
  */
 export async function* waitStreaming(
   session: CommandSession,
   ms: number,
   signal?: AbortSignal,
   since = session.charsSeen,
+  keep = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<string, WaitOutcome, void> {
   const end = Date.now() + Math.max(0, ms);
+  let streamed = 0;
+  const enough = async (): Promise<WaitOutcome> => {
+    const e = await next(session, end, signal, Number.POSITIVE_INFINITY);
+    return e === 'data' ? 'timeout' : e;
+  };
   /** output arrived that only a full read shows (a line still open, such as a prompt) */
   let open = false;
   let from: number | undefined = since;
@@ -97,6 +105,8 @@ export async function* waitStreaming(
       open = false;
       const text = await session.readClean();
       if (text) yield text;
+      streamed += text.length;
+      if (streamed >= keep) return enough();
       continue;
     }
     if (first !== 'data') return first;
@@ -106,6 +116,8 @@ export async function* waitStreaming(
     if (second === 'exited' || second === 'aborted') return second;
     const text = await session.readCompleteLines();
     if (text) yield text;
+    streamed += text.length;
+    if (streamed >= keep) return enough();
     open = true;
     if (Date.now() >= end) return 'timeout';
   }

@@ -26,6 +26,12 @@ export function modelTextCap(limits: readonly (number | undefined)[], defaultLim
   return Math.min(MODEL_TEXT_CAP, Math.max(MIN_TEXT_CAP, 2 * most));
 }
 
+/** The characters a call whose tool cuts at `limit` (undefined = the default; <= 0 = never) can show. */
+export function keptChars(limit: number | undefined): number {
+  const n = limit ?? DEFAULT_MAX_OUTPUT;
+  return n <= 0 ? Number.POSITIVE_INFINITY : n;
+}
+
 /** The cap for a session whose built-in tools are configured as `builtin` (system_config tools.builtin). */
 export function commandTextCap(builtin?: readonly { name: string; maxOutputLength?: number }[]): number {
   return modelTextCap(COMMAND_TOOLS.map((n) => builtin?.find((d) => d.name === n)?.maxOutputLength));

@@ -12,6 +12,7 @@ import { startTurn } from '../commands/spawn-turns.js';
 import { findViolations } from '../sandbox/violations.js';
 import { networkAsker } from './network-ask.js';
 import { START_WAIT_MS, waitCommandStart, waitStreaming } from '../commands/stream-wait.js';
+import { keptChars } from '../commands/text-cap.js';
 import type { Tool } from '../types.js';
 
 const TIMEOUT_MS = 120000;
@@ -115,7 +116,7 @@ export const execCommandTool: Tool = {
       // the window opens when the command itself starts, not while its shell loads the login profile
       await waitCommandStart(session, START_WAIT_MS, ctx.signal);
       // output streams to the call while it waits
-      const waited = yield* waitStreaming(session, waitMs, ctx.signal, 0);
+      const waited = yield* waitStreaming(session, waitMs, ctx.signal, 0, keptChars(ctx.definition?.maxOutputLength));
       if (waited === 'aborted' && session.status === 'running') {
         // stop the whole process group now; the SIGKILL is sent before we read what it printed
         registry.remove(session.id);

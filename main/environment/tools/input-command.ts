@@ -12,6 +12,7 @@ import {
 } from '../commands/outcome.js';
 import { registryOf, settleAfterWait } from '../commands/tool-support.js';
 import { waitStreaming } from '../commands/stream-wait.js';
+import { keptChars } from '../commands/text-cap.js';
 import type { Tool } from '../types.js';
 
 const TIMEOUT_MS = 130000;
@@ -59,7 +60,13 @@ export const inputCommandTool: Tool = {
       // the line discipline turns a written \x03 into SIGINT for the terminal's foreground process group
       if (chars !== '' && session.status === 'running') session.write(chars);
       // output streams to the call while it waits
-      const waited = yield* waitStreaming(session, waitMs, ctx.signal);
+      const waited = yield* waitStreaming(
+        session,
+        waitMs,
+        ctx.signal,
+        session.charsSeen,
+        keptChars(ctx.definition?.maxOutputLength),
+      );
       const { text, result } = await settleAfterWait(registry, session, waited, 'input');
       if (text) yield text;
       return result;

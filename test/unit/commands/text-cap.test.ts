@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ModelView } from '../../../main/environment/commands/model-view.js';
-import { commandTextCap, MODEL_TEXT_CAP, modelTextCap } from '../../../main/environment/commands/text-cap.js';
+import {
+  commandTextCap,
+  keptChars,
+  MODEL_TEXT_CAP,
+  modelTextCap,
+} from '../../../main/environment/commands/text-cap.js';
 
 describe('modelTextCap', () => {
   it('keeps twice the largest limit, at least 64 KiB, at most MODEL_TEXT_CAP', () => {
@@ -20,6 +25,15 @@ describe('modelTextCap', () => {
     expect(commandTextCap([{ name: 'view_image', maxOutputLength: 0 }])).toBe(64 * 1024);
     expect(commandTextCap([{ name: 'exec_command', maxOutputLength: 300_000 }])).toBe(600_000);
     expect(commandTextCap([{ name: 'input_command', maxOutputLength: 0 }])).toBe(MODEL_TEXT_CAP);
+  });
+});
+
+describe('keptChars', () => {
+  it('is the limit, the default limit when none is set, and no bound for a tool that keeps everything', () => {
+    expect(keptChars(5_000)).toBe(5_000);
+    expect(keptChars(undefined)).toBe(16_000);
+    expect(keptChars(0)).toBe(Number.POSITIVE_INFINITY);
+    expect(keptChars(-1)).toBe(Number.POSITIVE_INFINITY);
   });
 });
 
