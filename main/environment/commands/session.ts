@@ -5,6 +5,7 @@
 // State only changes through pty events and the registry. Must not decide eviction or format tool results.
 import type { PtyLike } from './pty-like.js';
 import { EndMarkerScanner } from './end-marker.js';
+import { FloodWatch, yieldCpu } from './flood-priority.js';
 import { ModelView } from './model-view.js';
 import { signalName } from './outcome.js';
 import { RawBuffer } from './raw-buffer.js';
@@ -62,6 +63,8 @@ export class CommandSession {
   readonly pidKnown: Promise<number>;
   private readonly raw: RawBuffer;
   private readonly view: ModelView;
+  /** a flood lowers the command's CPU weight (flood-priority.ts) */
+  private readonly flood = new FloodWatch();
   private readonly slave: SlaveHold;
   private holds = 0;
   /** paused by the host (UI flow control) */
@@ -171,6 +174,7 @@ export class CommandSession {
 
   private take(data: string, hooks: SessionHooks): void {
     if (!data) return;
+    if (this.flood.push(data.length)) void this.pidKnown.then((pid) => pid && yieldCpu(pid));
     this.raw.push(data);
     this.view.write(data);
     this.charsSeen += data.length;
