@@ -3,7 +3,8 @@
 // only `kill(pid, 0)` answers, and the /proc readers return undefined. Never throws; holds no state; knows nothing
 // of commands, sessions or claims (main/environment/commands and main/store build on it). Also a process's direct
 // children and its pid in each PID namespace (the sandbox's session box maps its commands' pids through them).
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+// And the scheduling group (autogroup) of a process's session, whose weight a flooding command gives up.
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 
 export interface ProcStat {
   /** one letter: R running, S sleeping, Z zombie, X dead, … */
@@ -136,4 +137,23 @@ export function procChildren(pid: number): number[] {
     .split(' ')
     .filter((s) => s.trim())
     .map(Number);
+}
+
+/** The scheduling group (autogroup) of a process's session, such as `/autogroup-123`; undefined without one. */
+export function procAutogroup(pid: number | 'self'): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/autogroup`, 'utf8').split(' ')[0] || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sets the nice value of the autogroup `pid` is in (raising it needs no privilege); false when it was not set. */
+export function setAutogroupNice(pid: number, nice: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -8,7 +8,7 @@
 // group this process is in. Bench ui-flood (quiet machine, 3 interleaved rounds each): echo p99 29.2-34.8 →
 // 20.3-22.1 ms, frame p99 16.8-33.3 → 16.8, host loop p99 16.7-21.5 → 14.6-15.9 ms, throughput 0.68-0.71 → 0.65-0.70
 // of a raw pty read.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { procAutogroup, setAutogroupNice } from '../../os/procs.js';
 
 const FLOOD_BYTES = 1_000_000;
 const FLOOD_WINDOW_MS = 250;
@@ -37,24 +37,10 @@ export class FloodWatch {
   }
 }
 
-/** `/autogroup-123 nice 0` → `/autogroup-123`; undefined when unreadable (no autogroup, the process is gone). */
-function groupOf(pid: number | 'self'): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/autogroup`, 'utf8').split(' ')[0] || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Lowers the scheduling weight of `pid`'s session group to FLOOD_NICE; false when it was not done. */
 export function yieldCpu(pid: number): boolean {
   if (process.platform !== 'linux' || !(pid > 0)) return false;
-  const group = groupOf(pid);
-  if (!group || group === groupOf('self')) return false;
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(FLOOD_NICE));
-    return true;
-  } catch {
-    return false;
-  }
+  const group = procAutogroup(pid);
+  if (!group || group === procAutogroup('self')) return false;
+  return setAutogroupNice(pid, FLOOD_NICE);
 }
