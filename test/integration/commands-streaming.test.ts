@@ -123,6 +123,19 @@ describe('streamed command output', () => {
     expect(taken).toBeLessThan(120_000);
   }, 20_000);
 
+  it('after a call that stopped reading early, the next read starts at the end of that call', async () => {
+    const started = await call(execCommandTool, {
+      cmd: 'for i in $(seq 1 20000); do echo "early line $i"; done; sleep 2; echo later',
+      yield_time_ms: 1000,
+    });
+    expect(started.final.output).toMatch(/^early line 1\n/);
+    expect(started.final.output).toContain('[output truncated: exceeded 16000 chars]');
+    const id = /process_id (proc-[0-9a-f]{8})/.exec(started.final.output)![1];
+    const r = await call(inputCommandTool, { process_id: id, yield_time_ms: 10_000 });
+    // none of the lines the first call left unread comes back later
+    expect(r.final.output).toBe('later\n');
+  }, 20_000);
+
   it('input_command streams a polled command too', async () => {
     const started = await call(execCommandTool, { cmd: 'sleep 0.5; echo a; sleep 2.5; echo b', yield_time_ms: 250 });
     const id = /process_id (proc-[0-9a-f]{8})/.exec(started.final.output)![1];
