@@ -29,7 +29,7 @@ export interface CommandRegistryOptions {
   /** raw stream kept per session for panes (default 1 MiB) */
   scrollbackBytes?: number;
   /**
-   * clean text a command's model view keeps between reads (default model-view.ts MODEL_TEXT_CAP): modelTextCap of
+   * clean text a command's model view keeps between reads (default text-cap.ts MODEL_TEXT_CAP): commandTextCap of
    * the command tools' output limits, so a flood is rendered only as far as a read can show it
    */
   modelTextCap?: number;

@@ -96,7 +96,7 @@ export class CommandSession {
     cols: number;
     rows: number;
     scrollbackBytes: number;
-    /** clean text the model view keeps between reads (model-view.ts modelTextCap) */
+    /** clean text the model view keeps between reads (text-cap.ts) */
     modelTextCap?: number;
     hooks: SessionHooks;
     /** nonce of the end marker the shell prints (none: the exit is known from the pty alone) */

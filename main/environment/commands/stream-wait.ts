@@ -89,7 +89,10 @@ export async function* waitStreaming(
 ): AsyncGenerator<string, WaitOutcome, void> {
   const end = Date.now() + Math.max(0, ms);
   let streamed = 0;
-  const enough = async (): Promise<WaitOutcome> => {
+  /** counts what was streamed; once the call has what it keeps, the rest of the wait only waits */
+  const enough = async (text: string): Promise<WaitOutcome | undefined> => {
+    streamed += text.length;
+    if (streamed < keep) return undefined;
     const e = await next(session, end, signal, Number.POSITIVE_INFINITY);
     return e === 'data' ? 'timeout' : e;
   };
@@ -105,8 +108,8 @@ export async function* waitStreaming(
       open = false;
       const text = await session.readClean();
       if (text) yield text;
-      streamed += text.length;
-      if (streamed >= keep) return enough();
+      const done = await enough(text);
+      if (done) return done;
       continue;
     }
     if (first !== 'data') return first;
@@ -116,8 +119,8 @@ export async function* waitStreaming(
     if (second === 'exited' || second === 'aborted') return second;
     const text = await session.readCompleteLines();
     if (text) yield text;
-    streamed += text.length;
-    if (streamed >= keep) return enough();
+    const done = await enough(text);
+    if (done) return done;
     open = true;
     if (Date.now() >= end) return 'timeout';
   }

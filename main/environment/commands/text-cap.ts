@@ -11,25 +11,20 @@ const MIN_TEXT_CAP = 64 * 1024;
 /** The tools that read a command's model view. */
 const COMMAND_TOOLS = ['exec_command', 'input_command'];
 
-/**
- * The text to keep for tools that cut their output at `limits` characters (undefined = `defaultLimit`): twice the
- * largest, at least MIN_TEXT_CAP, so a read still holds more than any of them keeps (its truncation note stays
- * true); MODEL_TEXT_CAP when one of them keeps everything.
- */
-export function modelTextCap(limits: readonly (number | undefined)[], defaultLimit = DEFAULT_MAX_OUTPUT): number {
-  let most = 0;
-  for (const l of limits) {
-    const n = l ?? defaultLimit;
-    if (n <= 0) return MODEL_TEXT_CAP;
-    most = Math.max(most, n);
-  }
-  return Math.min(MODEL_TEXT_CAP, Math.max(MIN_TEXT_CAP, 2 * most));
+/** The characters a call whose tool cuts at `limit` (undefined = `defaultLimit`; <= 0 = never) can show. */
+export function keptChars(limit: number | undefined, defaultLimit = DEFAULT_MAX_OUTPUT): number {
+  const n = limit ?? defaultLimit;
+  return n <= 0 ? Number.POSITIVE_INFINITY : n;
 }
 
-/** The characters a call whose tool cuts at `limit` (undefined = the default; <= 0 = never) can show. */
-export function keptChars(limit: number | undefined): number {
-  const n = limit ?? DEFAULT_MAX_OUTPUT;
-  return n <= 0 ? Number.POSITIVE_INFINITY : n;
+/**
+ * The text to keep for tools that cut their output at `limits` characters (undefined = `defaultLimit`): twice the
+ * most any of them keeps, at least MIN_TEXT_CAP, so a read still holds more than any of them keeps (its truncation
+ * note stays true); MODEL_TEXT_CAP when one of them keeps everything.
+ */
+export function modelTextCap(limits: readonly (number | undefined)[], defaultLimit = DEFAULT_MAX_OUTPUT): number {
+  const most = Math.max(0, ...limits.map((l) => keptChars(l, defaultLimit)));
+  return Math.min(MODEL_TEXT_CAP, Math.max(MIN_TEXT_CAP, 2 * most));
 }
 
 /** The cap for a session whose built-in tools are configured as `builtin` (system_config tools.builtin). */
