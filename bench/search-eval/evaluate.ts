@@ -4,6 +4,8 @@
 // create_issue for GitHub's), `'strict'` only the real tool. Used by `npm run eval:search` and the unit tests of
 // the harness (which assert correctness only, never scores).
 import { searchTools, type SearchOptions, type SearchOutcome } from '../../main/environment/deferred/search.js';
+import type { ToolDefinition } from '../../main/environment/types.js';
+import type { SemanticRanking } from '../../main/environment/deferred/semantic.js';
 import type { LabelledQuery } from './labels.js';
 import { rankOf, type QueryOutcome } from './metrics.js';
 import { evalRegistry, largeRegistry } from './registry.js';
@@ -14,6 +16,13 @@ export interface EvaluateOptions {
   size?: number;
   /** at `size`: does a copy of an expected tool count (default) or only the real tool */
   copies?: 'count' | 'strict';
+  /** each query's semantic ranking over the searched registry (semantic.ts), fused in as a session's ranker would */
+  semantic?: ReadonlyMap<string, SemanticRanking>;
+}
+
+/** The registry evaluate() searches with these options. */
+export function searchedTools(opts: EvaluateOptions = {}): ToolDefinition[] {
+  return opts.size ? largeRegistry(opts.size).tools : evalRegistry();
 }
 
 /** `server:tool` → mcp__server__tool, checked against the real registry. */
@@ -38,7 +47,7 @@ export function evaluate(queries: readonly LabelledQuery[], opts: EvaluateOption
   const asOriginal = (n: string) => (opts.copies === 'strict' ? n : (large?.origin.get(n) ?? n));
   return queries.map((q) => {
     const expected = q.expect.map((e) => fullName(e, names));
-    const out = searchTools(q.query, tools, undefined, opts.search);
+    const out = searchTools(q.query, tools, undefined, { ...opts.search, ...opts.semantic?.get(q.query) });
     const returned = out.results.map((r) => asOriginal(r.name));
     return { query: q, returned, strong: claimsStrong(out), rank: expected.length ? rankOf(expected, returned) : 0 };
   });

@@ -5,26 +5,41 @@
 // `--held-out` runs the held-out set of sets.ts instead: run it once, when the ranker is done.
 // Options: --misses (list the queries that missed; refused with --held-out), --size <n> (search n tools: the real
 // ones, then whole servers copied as similar products), --strict (with --size: a copy of the expected tool does not
-// count).
+// count), --local-model (fuse in the bundled sentence encoder's ranking as a session does when its provider has no
+// embeddings endpoint: deferred/local-model.ts; tool vectors cached in $TMPDIR/floe-eval-embeddings.db).
 import { DEFAULT_MAX_RESULTS } from '../../main/environment/deferred/search.js';
-import { evaluate } from './evaluate.js';
-import { KINDS, kindOf } from './labels.js';
+import os from 'node:os';
+import path from 'node:path';
+import { sqliteEmbeddingCache } from '../../main/environment/deferred/embedding-cache.js';
+import {
+  LOCAL_MODEL_ID,
+  localEmbedder,
+  localQueryText,
+  localToolText,
+} from '../../main/environment/deferred/local-model.js';
+import { semanticRanker, type SemanticRanking } from '../../main/environment/deferred/semantic.js';
+import type { ToolDefinition } from '../../main/environment/types.js';
+import { evaluate, searchedTools, type EvaluateOptions } from './evaluate.js';
+import { foldScores } from './folds.js';
+import { KINDS, kindOf, type LabelledQuery } from './labels.js';
 import { byKind, GOALS, score, verdicts, type QueryOutcome } from './metrics.js';
 import { realTools } from './registry.js';
 import { HELD_OUT_SET, TUNING_SET } from './sets.js';
 
-const USAGE = 'Options: --held-out, --misses, --size <n>, --strict.';
+const USAGE = 'Options: --held-out, --misses, --size <n>, --strict, --local-model.';
 const args = process.argv.slice(2).filter((a) => a !== '--');
 let heldOut = false;
 let showMisses = false;
 let strict = false;
 let size = 0;
+let localModel = false;
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
   const value = args[i + 1];
   if (a === '--held-out') heldOut = true;
   else if (a === '--misses') showMisses = true;
   else if (a === '--strict') strict = true;
+  else if (a === '--local-model') localModel = true;
   else if (a === '--size' && value && Number.isInteger(Number(value)) && Number(value) > 0) {
     size = Number(value);
     i++;
@@ -79,8 +94,34 @@ function table(title: string, outcomes: QueryOutcome[]): void {
   );
 }
 
+/** Each query's ranking by the bundled model over the registry the evaluation searches. */
+async function localRankings(
+  queries: readonly LabelledQuery[],
+  tools: ToolDefinition[],
+): Promise<Map<string, SemanticRanking>> {
+  const cache = sqliteEmbeddingCache(path.join(os.tmpdir(), 'floe-eval-embeddings.db'));
+  const ranker = semanticRanker({
+    embed: localEmbedder(),
+    model: LOCAL_MODEL_ID,
+    cache,
+    fusion: 'blend',
+    toolText: localToolText,
+    queryText: localQueryText,
+  });
+  const out = new Map<string, SemanticRanking>();
+  for (const q of queries) {
+    const r = await ranker.rank(q.query, tools);
+    if (!r) throw new Error(`the bundled model is off: ${ranker.offReason ?? 'unknown'}`);
+    out.set(q.query, r);
+  }
+  cache.close();
+  return out;
+}
+
 const queries = heldOut ? HELD_OUT_SET : TUNING_SET;
-const outcomes = evaluate(queries, { size: size || undefined, copies: strict ? 'strict' : 'count' });
+const evalOptions: EvaluateOptions = { size: size || undefined, copies: strict ? 'strict' : 'count' };
+if (localModel) evalOptions.semantic = await localRankings(queries, searchedTools(evalOptions));
+const outcomes = evaluate(queries, evalOptions);
 const servers = new Set(realTools().map((t) => t.server));
 console.log(
   `search evaluation: ${size || realTools().length} tools (${servers.size} real npm MCP servers` +
@@ -88,10 +129,18 @@ console.log(
       ? `, then copies of whole servers as similar products; ${strict ? 'only real tools count' : 'copies count'}`
       : '') +
     '); ' +
+    (localModel ? 'keywords + bundled sentence encoder (--local-model); ' : 'keywords only; ') +
     `${queries.length} queries; ${DEFAULT_MAX_RESULTS} results at most; top-3 and MRR over answerable queries, ` +
     'abstention = no-match queries answered "no strong match", false abst. = answerable ones answered so',
 );
 table(heldOut ? `HELD-OUT set (${queries.length} queries)` : `tuning set (${queries.length} queries)`, outcomes);
+if (!heldOut) {
+  const [a, b] = foldScores(outcomes);
+  console.log(
+    `halves (folds.ts): top-3 ${a.top3} / ${a.answerable} and ${b.top3} / ${b.answerable}, ` +
+      `abstention ${a.abstained} / ${a.nomatch} and ${b.abstained} / ${b.nomatch}`,
+  );
+}
 if (showMisses) {
   console.log('\nmisses (answerable: not in top 3 or not strong; no match: claimed a strong match):');
   for (const o of outcomes) {

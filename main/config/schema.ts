@@ -71,6 +71,13 @@ export const ConfigSchema = z
     default_model: modelRef.optional(),
     vision_model: modelRef.optional(),
     default_approval_mode: z.enum(APPROVAL_MODE_VALUES).optional(),
+    /** deferred-tool search (search_extra_tools) */
+    tool_search: z
+      .strictObject({
+        /** rank by meaning with the bundled sentence encoder too, when the session's provider has no `embeddings` */
+        local_model: z.boolean().default(true),
+      })
+      .optional(),
     /** where `floe traces push` sends OpenTelemetry spans (OTLP/HTTP JSON), e.g. Langfuse's /api/public/otel */
     otlp: z
       .strictObject({

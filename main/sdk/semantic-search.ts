@@ -1,7 +1,9 @@
 // Semantic ranking for search_extra_tools, from config.yaml: a provider with an `embeddings` entry gets one
-// ranker per agent (main/environment/deferred/semantic.ts) over its embeddings endpoint, its tool embeddings
-// cached in FLOE_HOME/embeddings.db (in memory if that file cannot be opened). A provider without it, or
-// an endpoint that fails, leaves search to keywords. Composition only: builds, never ranks.
+// ranker per agent (main/environment/deferred/semantic.ts) over its embeddings endpoint; a provider without it
+// shares the agent's one ranker over the bundled sentence encoder (deferred/local-model.ts), unless
+// `tool_search.local_model` is false. Tool embeddings are cached in FLOE_HOME/embeddings.db (in memory if that
+// file cannot be opened). An endpoint or model that fails leaves search to keywords. Composition only: builds,
+// never ranks.
 import path from 'node:path';
 import type { FloeConfig } from '../config/index.js';
 import {
@@ -10,11 +12,13 @@ import {
   type EmbeddingCache,
 } from '../environment/deferred/embedding-cache.js';
 import { embeddingsClient } from '../environment/deferred/embeddings.js';
+import { LOCAL_MODEL_ID, localEmbedder, localQueryText, localToolText } from '../environment/deferred/local-model.js';
 import { semanticRanker, type SemanticRanker } from '../environment/deferred/semantic.js';
 
 export class SemanticSearch {
   private readonly rankers = new Map<string, SemanticRanker>();
   private cache: EmbeddingCache | undefined;
+  private local: SemanticRanker | undefined;
 
   constructor(
     private readonly config: FloeConfig,
@@ -22,11 +26,11 @@ export class SemanticSearch {
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
-  /** The ranker of a provider, or undefined when it configures no embeddings. */
+  /** The ranker of a provider: its embeddings endpoint, else the bundled model, else none (keywords alone). */
   forProvider(name: string): SemanticRanker | undefined {
     const provider = this.config.providers.find((p) => p.name === name);
     const e = provider?.embeddings;
-    if (!provider || !e) return undefined;
+    if (!provider || !e) return this.localRanker();
     let r = this.rankers.get(name);
     if (!r) {
       const apiKey = provider.api_key ?? (provider.api_key_env ? this.env[provider.api_key_env] : undefined);
@@ -37,6 +41,20 @@ export class SemanticSearch {
       this.rankers.set(name, r);
     }
     return r;
+  }
+
+  private localRanker(): SemanticRanker | undefined {
+    if (this.config.tool_search?.local_model === false) return undefined;
+    this.local ??= semanticRanker({
+      embed: localEmbedder(),
+      model: LOCAL_MODEL_ID,
+      cache: this.openCache(),
+      fusion: 'blend',
+      toolText: localToolText,
+      queryText: localQueryText,
+      background: true,
+    });
+    return this.local;
   }
 
   private openCache(): EmbeddingCache {

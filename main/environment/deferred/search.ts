@@ -67,6 +67,8 @@ export interface SearchOptions {
   hintWeight?: number;
   /** a ranking of tool indices (best first) to fuse with the keyword ranking by reciprocal rank (semantic.ts) */
   fuseWith?: readonly number[];
+  /** each tool's semantic similarity to the query (by tool index), added to the keyword score (semantic.ts blend) */
+  blendWith?: readonly number[];
   /** weight of a query word's WordNet relatives (wordnet.ts) by relation; 0 leaves them out; default RELATED_WEIGHT */
   relatedWeight?: Partial<Record<Relation, number>>;
   /** which query words get their WordNet relatives: all, or only those no tool contains; default RELATED_FOR */
@@ -102,6 +104,16 @@ const RELATED_WEIGHT: Record<Relation, number> = { synonym: 0.4, derived: 0.3, h
 const RELATED_FOR: 'all' | 'unknown' = 'unknown';
 /** reciprocal rank fusion's constant (the usual 60) */
 const RRF_K = 60;
+/**
+ * Blending a semantic similarity into the keyword ranking (bundled sentence encoder, semantic.ts `blend`): the
+ * score of a tool the keywords found becomes its keyword score as a share of the best one, plus BLEND_WEIGHT × how
+ * far its similarity stands above that of the BLEND_BASE_RANK-th most similar tool of the registry (a typical,
+ * unrelated tool's). It reorders what the keywords found and adds nothing: letting the 3 or 10 most similar tools
+ * join without a word in common changed nothing on the tuning set. Weight 4 and base rank 30 gained on both halves
+ * of the tuning set (bench/README.md, seventh round; weight 2 about as much, 8 less than keywords alone).
+ */
+const BLEND_WEIGHT = 4;
+const BLEND_BASE_RANK = 30;
 
 export function clampMaxResults(n: unknown): number {
   if (typeof n !== 'number' || !Number.isFinite(n)) return DEFAULT_MAX_RESULTS;
@@ -406,6 +418,7 @@ function rankTools(
     if (rawWords.some((r) => t.wholeNames.includes(r))) scores.set(i, (scores.get(i) ?? 0) + WHOLE_NAME_BONUS);
   }
   if (options.fuseWith) fuse(scores, options.fuseWith);
+  else if (options.blendWith) blend(scores, options.blendWith);
   // a word weighs its rarity, times the weight of its best term that tools contain: a word known only through
   // a WordNet relative weighs that relative's share, and a tool holding the relative gets that share of it again
   // (the relative is weaker evidence twice over: tried crediting it fully, which lowered abstention on tuning)
@@ -431,6 +444,17 @@ function rankTools(
     out.push({ t, score: round(score), match: strong ? 'strong' : 'weak' });
   }
   return out.sort((a, b) => b.score - a.score || byName(a.t.def.name, b.t.def.name));
+}
+
+/** A semantic similarity blended into the keyword scores (BLEND_WEIGHT above); scores ×10 to read easily. */
+function blend(scores: Map<number, number>, sim: readonly number[]): void {
+  const best = Math.max(0, ...scores.values());
+  if (sim.length === 0 || best === 0) return;
+  const sorted = [...sim].sort((a, b) => b - a);
+  const base = sorted[Math.min(sorted.length - 1, BLEND_BASE_RANK)]!;
+  for (const [i, score] of scores) {
+    scores.set(i, (score / best + BLEND_WEIGHT * Math.max(0, (sim[i] ?? 0) - base)) * 10);
+  }
 }
 
 /**

@@ -1,9 +1,12 @@
-// Semantic ranking of deferred tools through an embeddings endpoint (embeddings.ts): each tool's text (name
+// Semantic ranking of deferred tools through an embedding function: a provider's embeddings endpoint
+// (embeddings.ts) or the sentence encoder that ships with Floe (local-model.ts). Each tool's text (by default name
 // words, title, description, parameter names) is embedded once and cached by the hash of that text and the model
-// (embedding-cache.ts); a query is embedded per search and the tools are ordered by cosine similarity. search.ts
-// fuses this order with the keyword ranking by reciprocal rank. Off when unavailable: the first failure of the
-// endpoint turns it off for the rest of the process's life of this ranker (keyword search goes on alone) and is
-// reported once through `onUnavailable`.
+// (embedding-cache.ts); a query is embedded per search. What search.ts gets depends on `fusion`: `rrf` (a
+// provider's model) the tools ordered by cosine similarity, fused with the keyword ranking by reciprocal rank;
+// `blend` (the bundled model) every tool's similarity, added to the keyword score (search.ts: a weaker model's
+// order alone decided too much by reciprocal rank, see bench/README.md). Off when unavailable: the first failure
+// turns it off for the rest of the process's life of this ranker (keyword search goes on alone) and is reported
+// once through `onUnavailable`.
 import { createHash } from 'node:crypto';
 import type { ToolDefinition } from '../types.js';
 import { splitWords } from './analyze.js';
@@ -15,14 +18,20 @@ const SEMANTIC_DEPTH = 20;
 /** tools embedded per request */
 const BATCH = 64;
 
+/** What a search fuses with its keyword ranking (search.ts SearchOptions). */
+export type SemanticRanking = { fuseWith: number[] } | { blendWith: number[] };
+
 export interface SemanticRanker {
-  /** tool indices of `tools`, most similar first; undefined when semantic ranking is off */
-  rank(query: string, tools: readonly ToolDefinition[]): Promise<number[] | undefined>;
+  /** `fuseWith`: tool indices of `tools`, most similar first; `blendWith`: each tool's similarity; undefined when
+   * semantic ranking is off */
+  rank(query: string, tools: readonly ToolDefinition[]): Promise<SemanticRanking | undefined>;
+  /** embeds (and caches) the tools' texts that are not cached yet */
+  warm(tools: readonly ToolDefinition[]): Promise<void>;
   /** why it is off, once it is */
   readonly offReason: string | undefined;
 }
 
-/** The text of a tool that is embedded (and hashed). */
+/** The text of a tool that is embedded (and hashed), unless the ranker is given another. */
 function toolText(def: ToolDefinition): string {
   const params = Object.keys((def.parameters as { properties?: object } | undefined)?.properties ?? {});
   return [splitWords(def.name).join(' '), def.title ?? '', def.description ?? '', params.join(' ')]
@@ -30,9 +39,7 @@ function toolText(def: ToolDefinition): string {
     .join('\n');
 }
 
-function toolHash(def: ToolDefinition): string {
-  return createHash('sha256').update(toolText(def)).digest('hex');
-}
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function cosine(a: readonly number[], b: readonly number[]): number {
   let dot = 0;
@@ -51,15 +58,33 @@ export function semanticRanker(opts: {
   model: string;
   cache: EmbeddingCache;
   onUnavailable?: (reason: string) => void;
+  /** default rrf */
+  fusion?: 'rrf' | 'blend';
+  /** the text of a tool that is embedded; default its name words, title, description and parameter names */
+  toolText?: (def: ToolDefinition) => string;
+  /** the text of a query that is embedded; default the query */
+  queryText?: (query: string) => string;
+  /** a search never waits for tools to be embedded: while some are not, it starts that in the background and
+   * answers undefined (keyword search alone); for the bundled model, whose first encoding of a large registry
+   * takes seconds. Default false: the search waits (a provider's endpoint embeds a registry in one request or a few) */
+  background?: boolean;
 }): SemanticRanker {
   let offReason: string | undefined;
+  let warming: Promise<unknown> | undefined;
+  const turnOff = (err: unknown) => {
+    if (offReason !== undefined) return;
+    offReason = err instanceof Error ? err.message : String(err);
+    opts.onUnavailable?.(offReason);
+  };
+  const textOf = opts.toolText ?? toolText;
   const vectors = async (tools: readonly ToolDefinition[]): Promise<number[][]> => {
-    const hashes = tools.map(toolHash);
+    const texts = tools.map(textOf);
+    const hashes = texts.map(hashOf);
     const out = hashes.map((h) => opts.cache.get(opts.model, h));
     const missing = out.flatMap((v, i) => (v ? [] : [i]));
     for (let k = 0; k < missing.length; k += BATCH) {
       const batch = missing.slice(k, k + BATCH);
-      const got = await opts.embed(batch.map((i) => toolText(tools[i]!)));
+      const got = await opts.embed(batch.map((i) => texts[i]!));
       batch.forEach((i, j) => {
         out[i] = got[j]!;
         opts.cache.put(opts.model, hashes[i]!, got[j]!);
@@ -67,23 +92,34 @@ export function semanticRanker(opts: {
     }
     return out as number[][];
   };
+  const warm = async (tools: readonly ToolDefinition[]): Promise<void> => {
+    if (offReason !== undefined) return;
+    await vectors(tools).then(() => undefined, turnOff);
+  };
   return {
     get offReason() {
       return offReason;
     },
+    warm,
     async rank(query, tools) {
       if (offReason !== undefined || tools.length === 0 || !query.trim()) return undefined;
+      if (opts.background && tools.some((t) => !opts.cache.get(opts.model, hashOf(textOf(t))))) {
+        warming ??= warm(tools).finally(() => (warming = undefined));
+        return undefined;
+      }
       try {
         const toolVectors = await vectors(tools);
-        const [q] = await opts.embed([query]);
-        return toolVectors
-          .map((v, i) => ({ i, s: cosine(q!, v) }))
+        const [q] = await opts.embed([opts.queryText ? opts.queryText(query) : query]);
+        const sims = toolVectors.map((v) => cosine(q!, v));
+        if (opts.fusion === 'blend') return { blendWith: sims };
+        const fuseWith = sims
+          .map((s, i) => ({ i, s }))
           .sort((a, b) => b.s - a.s || a.i - b.i)
           .slice(0, SEMANTIC_DEPTH)
           .map((x) => x.i);
+        return { fuseWith };
       } catch (err) {
-        offReason = err instanceof Error ? err.message : String(err);
-        opts.onUnavailable?.(offReason);
+        turnOff(err);
         return undefined;
       }
     },

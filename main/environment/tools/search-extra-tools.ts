@@ -1,7 +1,7 @@
 // search_extra_tools (SPEC §6): the direct meta-tool that searches the deferred registry and returns JSON
 // `{results, total_available, strong_match}` (+ `hint` when nothing or nothing strong matched). Its description
 // names the deferred servers, one line each (deferred/servers.ts). With a semantic ranker (deferred/semantic.ts:
-// the provider's embeddings) its order is fused with the keyword ranking. It only searches; it never runs a tool.
+// the provider's embeddings or the bundled sentence encoder) its ranking is fused with the keyword ranking. It only searches; it never runs a tool.
 // The search (MiniSearch, WordNet) is imported on the first search, not at start.
 import type { SemanticRanker } from '../deferred/semantic.js';
 import { serverLines } from '../deferred/servers.js';
@@ -34,13 +34,8 @@ export function makeSearchExtraToolsTool(getDeferred: () => ToolDefinition[], se
       const { searchTools } = await import('../deferred/search.js');
       const tools = getDeferred();
       const keywords = !/^\s*select:/i.test(query);
-      const fuseWith = semantic && keywords ? await semantic.rank(query, tools) : undefined;
-      const { results, total_available, strong_match, hint } = searchTools(
-        query,
-        tools,
-        max,
-        fuseWith ? { fuseWith } : {},
-      );
+      const ranking = semantic && keywords ? await semantic.rank(query, tools) : undefined;
+      const { results, total_available, strong_match, hint } = searchTools(query, tools, max, ranking ?? {});
       const body: Record<string, unknown> = { results, total_available, strong_match };
       if (hint) body.hint = hint;
       yield JSON.stringify(body);
