@@ -70,7 +70,7 @@ export function semanticRanker(opts: {
   background?: boolean;
 }): SemanticRanker {
   let offReason: string | undefined;
-  let warming: Promise<unknown> | undefined;
+  let warming = false;
   const turnOff = (err: unknown) => {
     if (offReason !== undefined) return;
     offReason = err instanceof Error ? err.message : String(err);
@@ -92,9 +92,11 @@ export function semanticRanker(opts: {
     }
     return out as number[][];
   };
-  const warm = async (tools: readonly ToolDefinition[]): Promise<void> => {
-    if (offReason !== undefined) return;
-    await vectors(tools).then(() => undefined, turnOff);
+  // warm-ups run one after another, so a later one finds what an earlier one embedded in the cache
+  let chain: Promise<void> = Promise.resolve();
+  const warm = (tools: readonly ToolDefinition[]): Promise<void> => {
+    chain = chain.then(() => (offReason === undefined ? vectors(tools).then(() => undefined, turnOff) : undefined));
+    return chain;
   };
   return {
     get offReason() {
@@ -104,7 +106,10 @@ export function semanticRanker(opts: {
     async rank(query, tools) {
       if (offReason !== undefined || tools.length === 0 || !query.trim()) return undefined;
       if (opts.background && tools.some((t) => !opts.cache.get(opts.model, hashOf(textOf(t))))) {
-        warming ??= warm(tools).finally(() => (warming = undefined));
+        if (!warming) {
+          warming = true;
+          void warm(tools).finally(() => (warming = false));
+        }
         return undefined;
       }
       try {

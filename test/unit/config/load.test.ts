@@ -266,6 +266,16 @@ tools:
     expect(typo.message).toMatch(/shell\.login_snapshots: unknown key "login_snapshots"/);
   });
 
+  it('accepts tool_search.local_model as a boolean (default on) and rejects anything else with its line', () => {
+    expect(parseConfigText('tool_search: {}\n').tool_search).toEqual({ local_model: true });
+    expect(parseConfigText('tool_search:\n  local_model: false\n').tool_search).toEqual({ local_model: false });
+    expect(parseConfigText('').tool_search).toBeUndefined();
+    const e = configErrorOf(() => parseConfigText('tool_search:\n  local_model: "off"\n', '/c.yaml'));
+    expect(e.message).toMatch(/^\/c\.yaml:2:16: tool_search\.local_model: /);
+    const typo = configErrorOf(() => parseConfigText('tool_search:\n  local_models: false\n', '/c.yaml'));
+    expect(typo.message).toMatch(/tool_search\.local_models: unknown key "local_models"/);
+  });
+
   it('explains a missing agent and lists the existing ones', () => {
     const home = newHome();
     loadSystemConfig(home);

