@@ -13,6 +13,7 @@ import { HELD_OUT_3_QUERIES } from '../../../bench/search-eval/queries-held-out-
 import { HELD_OUT_4_QUERIES } from '../../../bench/search-eval/queries-held-out-4.js';
 import { HELD_OUT_5_QUERIES } from '../../../bench/search-eval/queries-held-out-5.js';
 import { HELD_OUT_6_QUERIES } from '../../../bench/search-eval/queries-held-out-6.js';
+import { HELD_OUT_7_QUERIES } from '../../../bench/search-eval/queries-held-out-7.js';
 import { TUNING_QUERIES } from '../../../bench/search-eval/queries-tuning.js';
 import { evalRegistry, largeRegistry, realTools } from '../../../bench/search-eval/registry.js';
 import { HELD_OUT_SET, TUNING_SET } from '../../../bench/search-eval/sets.js';
@@ -87,12 +88,14 @@ describe('the labelled queries', () => {
     HELD_OUT_5_QUERIES,
     HELD_OUT_6_QUERIES,
   ];
-  const all = sets.flat();
+  /** The sets above and the ones written after them that sets.ts does not use yet: held-out set 7. */
+  const written = [...sets, HELD_OUT_7_QUERIES];
+  const all = written.flat();
   const names = new Set(realTools().map((t) => t.name));
   it('are at least 300 over at least 10 real servers, half or more with arguments, in two sets of 150+', () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     expect(new Set(realTools().map((t) => t.server)).size).toBeGreaterThanOrEqual(10);
-    for (const set of sets) {
+    for (const set of written) {
       expect(set.length).toBeGreaterThanOrEqual(150);
       expect(set.filter((x) => x.args).length * 2).toBeGreaterThanOrEqual(set.length);
       const nomatch = set.filter((x) => kindOf(x) === 'nomatch').length;
@@ -100,7 +103,7 @@ describe('the labelled queries', () => {
     }
   });
   it('cover at least 10 servers in each set', () => {
-    for (const set of sets)
+    for (const set of written)
       expect(new Set(set.flatMap((x) => x.expect.map((e) => e.split(':')[0]))).size).toBeGreaterThanOrEqual(10);
   });
   it('refer only to tools of the registry', () => {
@@ -110,7 +113,7 @@ describe('the labelled queries', () => {
   it('keep the sets apart: no query in two of them, none repeated', () => {
     const key = (x: LabelledQuery) => x.query.toLowerCase().trim();
     const earlier = new Set<string>();
-    for (const [i, set] of sets.entries()) {
+    for (const [i, set] of written.entries()) {
       expect(new Set(set.map(key)).size, `set ${i}`).toBe(set.length);
       expect(
         set.filter((x) => earlier.has(key(x))),
