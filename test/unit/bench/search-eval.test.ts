@@ -78,7 +78,7 @@ describe('score', () => {
 });
 
 describe('the labelled queries', () => {
-  /** Every set in the order it was written: the first tuning set, then held-out sets 1 to 6. */
+  /** Every set in the order it was written: the first tuning set, then held-out sets 1 to 7. */
   const sets = [
     TUNING_QUERIES,
     HELD_OUT_QUERIES,
@@ -87,9 +87,10 @@ describe('the labelled queries', () => {
     HELD_OUT_4_QUERIES,
     HELD_OUT_5_QUERIES,
     HELD_OUT_6_QUERIES,
+    HELD_OUT_7_QUERIES,
   ];
-  /** The sets above and the ones written after them that sets.ts does not use yet: held-out set 7. */
-  const written = [...sets, HELD_OUT_7_QUERIES];
+  /** The sets above and the ones written after them that sets.ts does not use yet: none. */
+  const written = [...sets];
   const all = written.flat();
   const names = new Set(realTools().map((t) => t.name));
   it('are at least 300 over at least 10 real servers, half or more with arguments, in two sets of 150+', () => {
@@ -122,9 +123,9 @@ describe('the labelled queries', () => {
       for (const x of set) earlier.add(key(x));
     }
   });
-  it('tune on the first six sets (the fifth held-out set is spent) and hold the sixth out', () => {
+  it('tune on the first seven sets (the sixth held-out set is spent) and hold the seventh out', () => {
     expect(TUNING_SET).toEqual(sets.slice(0, -1).flat());
-    expect(HELD_OUT_SET).toBe(HELD_OUT_6_QUERIES);
+    expect(HELD_OUT_SET).toBe(HELD_OUT_7_QUERIES);
   });
 });
 
