@@ -368,6 +368,7 @@ export class Agent {
             }),
           );
         }
+        const ranker = this.semantic().forProvider(session.model.model.provider);
         const assembly = assembleTools({
           implementations: builtinImplementations(),
           builtinConfig: this.systemConfig.tools?.builtin as ToolDefinition[] | undefined,
@@ -377,13 +378,20 @@ export class Agent {
           hostHasCommands: true,
           bare,
           mcpTools: mcp?.tools ?? [],
-          makeSearchTool: (getDeferred) =>
-            makeSearchExtraToolsTool(getDeferred, this.semantic().forProvider(session.model.model.provider)),
+          makeSearchTool: (getDeferred) => makeSearchExtraToolsTool(getDeferred, ranker),
         });
         if (assembly.errors.length) {
           // where to fix it: the agent's system_config.yaml (MCP tool names come from the servers it lists)
           const file = path.join(this.home, 'agents', this.name, 'system_config.yaml');
           throw toolConfigError(file, this.name, this.systemConfig, assembly.errors);
+        }
+        // the bundled model encodes the deferred tools now, in its worker, so that the first search already ranks
+        // by meaning (a search never waits for it: semantic.ts background)
+        if (ranker?.background && assembly.toolset.deferred.length > 0) {
+          void ranker.warm(
+            assembly.toolset.deferred.map((t) => t.definition),
+            true,
+          );
         }
         return assembly.toolset;
       },

@@ -1,6 +1,7 @@
 // Tool system end to end (issue: tool system): names and aliases, exclusive image-tool assembly and
 // describe_image through the vision model, deferred MCP tools behind search/execute with approval on the target,
 // a server that fails to start, --bare.
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -274,6 +275,38 @@ describe('deferred MCP tools', () => {
     expect(outs.e2.output).toBe('Tool call denied by user.');
     expect(fs.existsSync(path.join(ws, 'out.txt'))).toBe(false);
   });
+
+  it('a session encodes its deferred tools with the bundled model at its start, before any search', async () => {
+    env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1' });
+    const ws = fs.realpathSync(env.workspace);
+    server = await startModelServer([{ reply: { text: 'hello' } }]);
+    fs.writeFileSync(
+      path.join(env.home, 'config.yaml'),
+      fs
+        .readFileSync(path.join(env.home, 'config.yaml'), 'utf8')
+        .replace('http://127.0.0.1:9/v1', server.openaiBaseUrl),
+    );
+    fs.mkdirSync(path.join(env.home, 'agents/default'), { recursive: true });
+    fs.writeFileSync(path.join(env.home, 'agents/default/system_config.yaml'), mcpConfig(ws));
+    const agent = await createAgent({ home: env.home, retrySchedule: [10] });
+    const s = await agent.createSession({ workspace: env.workspace });
+    sessions.push(s);
+    const { msgs } = await drain(s.run('hi'));
+    expect(payloads(msgs, 'tool_call').length).toBe(0);
+    // no search ran; the deferred tools' vectors still reach the cache (the encoding runs in a worker: wait for it)
+    const rows = () => {
+      const file = path.join(env!.home, 'embeddings.db');
+      if (!fs.existsSync(file)) return 0;
+      const db = new Database(file, { readonly: true });
+      try {
+        return (db.prepare('SELECT count(*) AS n FROM tool_embeddings').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    for (let i = 0; i < 300 && rows() < 20; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(rows()).toBeGreaterThanOrEqual(20);
+  }, 60_000);
 
   it('a server whose binary is missing is skipped with a warning; the session runs; --bare connects nothing', async () => {
     const missing = [

@@ -16,7 +16,8 @@ export interface EmbeddingsEndpoint {
   timeoutMs?: number;
 }
 
-export type EmbedFn = (texts: readonly string[]) => Promise<number[][]>;
+/** `background`: nobody waits for the answer now (a warm-up), so it need not keep the process alive */
+export type EmbedFn = (texts: readonly string[], opts?: { background?: boolean }) => Promise<number[][]>;
 
 const DEFAULT_EMBED_TIMEOUT_MS = 15_000;
 

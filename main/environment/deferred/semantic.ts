@@ -25,10 +25,13 @@ export interface SemanticRanker {
   /** `fuseWith`: tool indices of `tools`, most similar first; `blendWith`: each tool's similarity; undefined when
    * semantic ranking is off */
   rank(query: string, tools: readonly ToolDefinition[]): Promise<SemanticRanking | undefined>;
-  /** embeds (and caches) the tools' texts that are not cached yet */
-  warm(tools: readonly ToolDefinition[]): Promise<void>;
+  /** embeds (and caches) the tools' texts that are not cached yet; `background`: nobody waits for it (it does
+   * not keep the process alive) */
+  warm(tools: readonly ToolDefinition[], background?: boolean): Promise<void>;
   /** why it is off, once it is */
   readonly offReason: string | undefined;
+  /** a search never waits for the tools to be embedded (see the option); a session warms it up at its start */
+  readonly background: boolean;
 }
 
 /** The text of a tool that is embedded (and hashed), unless the ranker is given another. */
@@ -77,14 +80,17 @@ export function semanticRanker(opts: {
     opts.onUnavailable?.(offReason);
   };
   const textOf = opts.toolText ?? toolText;
-  const vectors = async (tools: readonly ToolDefinition[]): Promise<number[][]> => {
+  const vectors = async (tools: readonly ToolDefinition[], background = false): Promise<number[][]> => {
     const texts = tools.map(textOf);
     const hashes = texts.map(hashOf);
     const out = hashes.map((h) => opts.cache.get(opts.model, h));
     const missing = out.flatMap((v, i) => (v ? [] : [i]));
     for (let k = 0; k < missing.length; k += BATCH) {
       const batch = missing.slice(k, k + BATCH);
-      const got = await opts.embed(batch.map((i) => texts[i]!));
+      const got = await opts.embed(
+        batch.map((i) => texts[i]!),
+        background ? { background } : undefined,
+      );
       batch.forEach((i, j) => {
         out[i] = got[j]!;
         opts.cache.put(opts.model, hashes[i]!, got[j]!);
@@ -94,21 +100,24 @@ export function semanticRanker(opts: {
   };
   // warm-ups run one after another, so a later one finds what an earlier one embedded in the cache
   let chain: Promise<void> = Promise.resolve();
-  const warm = (tools: readonly ToolDefinition[]): Promise<void> => {
-    chain = chain.then(() => (offReason === undefined ? vectors(tools).then(() => undefined, turnOff) : undefined));
+  const warm = (tools: readonly ToolDefinition[], background = false): Promise<void> => {
+    chain = chain.then(() =>
+      offReason === undefined ? vectors(tools, background).then(() => undefined, turnOff) : undefined,
+    );
     return chain;
   };
   return {
     get offReason() {
       return offReason;
     },
+    background: opts.background ?? false,
     warm,
     async rank(query, tools) {
       if (offReason !== undefined || tools.length === 0 || !query.trim()) return undefined;
       if (opts.background && tools.some((t) => !opts.cache.get(opts.model, hashOf(textOf(t))))) {
         if (!warming) {
           warming = true;
-          void warm(tools).finally(() => (warming = false));
+          void warm(tools, true).finally(() => (warming = false));
         }
         return undefined;
       }
