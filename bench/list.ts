@@ -9,6 +9,7 @@ export interface BenchModule {
 export const BENCHMARKS: Record<string, () => Promise<BenchModule>> = {
   'deferred-tools': () => import('./deferred-tools.js'),
   'search-latency': () => import('./search-latency.js'),
+  'search-local-model': () => import('./search-local-model.js'),
   'deferred-task': () => import('./deferred-task.js'),
   trace: () => import('./trace.js'),
   // worktrees before checkpoints: the checkpoints bench deletes its 10 000-file workspace at its end, and on a

@@ -446,12 +446,24 @@ function rankTools(
   return out.sort((a, b) => b.score - a.score || byName(a.t.def.name, b.t.def.name));
 }
 
+/** The value at 0-based rank `k` of `xs` sorted in decreasing order, keeping only the k + 1 largest (k is small). */
+function nthLargest(xs: readonly number[], k: number): number {
+  const top: number[] = [];
+  for (const x of xs) {
+    if (top.length > k && x <= top[k]!) continue;
+    let i = Math.min(top.length, k);
+    while (i > 0 && top[i - 1]! < x) i--;
+    top.splice(i, 0, x);
+    if (top.length > k + 1) top.pop();
+  }
+  return top[k] ?? top[top.length - 1]!;
+}
+
 /** A semantic similarity blended into the keyword scores (BLEND_WEIGHT above); scores ×10 to read easily. */
 function blend(scores: Map<number, number>, sim: readonly number[]): void {
   const best = Math.max(0, ...scores.values());
   if (sim.length === 0 || best === 0) return;
-  const sorted = [...sim].sort((a, b) => b - a);
-  const base = sorted[Math.min(sorted.length - 1, BLEND_BASE_RANK)]!;
+  const base = nthLargest(sim, Math.min(sim.length - 1, BLEND_BASE_RANK));
   for (const [i, score] of scores) {
     scores.set(i, (score / best + BLEND_WEIGHT * Math.max(0, (sim[i] ?? 0) - base)) * 10);
   }

@@ -44,16 +44,22 @@ function toolText(def: ToolDefinition): string {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
+/** A vector scaled to unit length (a zero vector stays zero), so cosine similarity is a dot product. */
+function toUnit(v: readonly number[]): Float32Array {
+  let n = 0;
+  for (const x of v) n += x * x;
+  const out = new Float32Array(v.length);
+  if (n > 0) {
+    const k = 1 / Math.sqrt(n);
+    for (let i = 0; i < v.length; i++) out[i] = v[i]! * k;
   }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+  return out;
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) s += a[i]! * b[i]!;
+  return s;
 }
 
 export function semanticRanker(opts: {
@@ -80,7 +86,12 @@ export function semanticRanker(opts: {
     opts.onUnavailable?.(offReason);
   };
   const textOf = opts.toolText ?? toolText;
-  const vectors = async (tools: readonly ToolDefinition[], background = false): Promise<number[][]> => {
+  // a registry array whose every tool has its vector: the vectors, at unit length (a session's registry array does
+  // not change, so a search after the first neither hashes nor looks up its tools again)
+  const complete = new WeakMap<readonly ToolDefinition[], Float32Array[]>();
+  const vectors = async (tools: readonly ToolDefinition[], background = false): Promise<Float32Array[]> => {
+    const known = complete.get(tools);
+    if (known) return known;
     const texts = tools.map(textOf);
     const hashes = texts.map(hashOf);
     const out = hashes.map((h) => opts.cache.get(opts.model, h));
@@ -96,7 +107,9 @@ export function semanticRanker(opts: {
         opts.cache.put(opts.model, hashes[i]!, got[j]!);
       });
     }
-    return out as number[][];
+    const unit = (out as number[][]).map(toUnit);
+    complete.set(tools, unit);
+    return unit;
   };
   // warm-ups run one after another, so a later one finds what an earlier one embedded in the cache
   let chain: Promise<void> = Promise.resolve();
@@ -114,7 +127,11 @@ export function semanticRanker(opts: {
     warm,
     async rank(query, tools) {
       if (offReason !== undefined || tools.length === 0 || !query.trim()) return undefined;
-      if (opts.background && tools.some((t) => !opts.cache.get(opts.model, hashOf(textOf(t))))) {
+      if (
+        opts.background &&
+        !complete.has(tools) &&
+        tools.some((t) => !opts.cache.get(opts.model, hashOf(textOf(t))))
+      ) {
         if (!warming) {
           warming = true;
           void warm(tools, true).finally(() => (warming = false));
@@ -124,7 +141,8 @@ export function semanticRanker(opts: {
       try {
         const toolVectors = await vectors(tools);
         const [q] = await opts.embed([opts.queryText ? opts.queryText(query) : query]);
-        const sims = toolVectors.map((v) => cosine(q!, v));
+        const qv = toUnit(q!);
+        const sims = toolVectors.map((v) => dot(qv, v));
         if (opts.fusion === 'blend') return { blendWith: sims };
         const fuseWith = sims
           .map((s, i) => ({ i, s }))
