@@ -15,6 +15,10 @@ import type { ToolDefinition } from '../../main/environment/types.js';
 import { SemanticSearch } from '../../main/sdk/semantic-search.js';
 import { evalRegistry } from '../../bench/search-eval/registry.js';
 import { makeCtx, runTool } from '../unit/tools/fixtures.js';
+import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { startModelServer } from '../fixtures/model-server.js';
+import { runCli, tempHome } from '../helpers/cli.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-local-model-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -77,6 +81,47 @@ describe('the bundled sentence encoder', () => {
     ).toBe(cases[1]![1]);
     again.close();
   }, 60_000);
+
+  it('works from the built command: `floe run` encodes the MCP tools in its worker while the model answers', async () => {
+    const require = createRequire(import.meta.url);
+    const fsBin = path.join(
+      path.dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')),
+      'dist',
+      'index.js',
+    );
+    // the model takes 10 s to answer, as a real one may: the session's warm-up runs meanwhile
+    const server = await startModelServer([{ reply: { text: 'ok', delayMs: 10_000 } }]);
+    const env = tempHome({ baseUrl: server.openaiBaseUrl });
+    fs.mkdirSync(path.join(env.home, 'agents/default'), { recursive: true });
+    fs.writeFileSync(
+      path.join(env.home, 'agents/default/system_config.yaml'),
+      [
+        'system_prompt: test',
+        'tools:',
+        '  mcpServers:',
+        '    - name: fs',
+        '      config:',
+        `        command: ${JSON.stringify(process.execPath)}`,
+        `        args: [${JSON.stringify(fsBin)}, ${JSON.stringify(fs.realpathSync(env.workspace))}]`,
+      ].join('\n'),
+    );
+    try {
+      const r = await runCli(['run', '--workspace', env.workspace, 'hi'], { home: env.home, timeoutMs: 60_000 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/skipped/);
+      // not read-only: the run ended without a checkpoint, and its rows are in the WAL, which a read-only
+      // connection without the run's shared memory does not read
+      const db = new Database(path.join(env.home, 'embeddings.db'));
+      const rows = db.prepare('SELECT model, count(*) AS n FROM tool_embeddings GROUP BY model').all();
+      db.close();
+      // the filesystem server's 14 tools, by the bundled model
+      expect(rows).toEqual([{ model: expect.stringMatching(/^local\/use-lite/), n: expect.any(Number) }]);
+      expect((rows[0] as { n: number }).n).toBeGreaterThanOrEqual(10);
+    } finally {
+      await server.close();
+      env.cleanup();
+    }
+  }, 90_000);
 
   it('is off with tool_search.local_model: false', () => {
     const off = new SemanticSearch(parseConfigText(`${CONFIG}tool_search:\n  local_model: false\n`), dir);
