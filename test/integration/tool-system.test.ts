@@ -199,6 +199,18 @@ describe('deferred MCP tools', () => {
       extra,
     ].join('\n');
 
+  /** A session of the home's agent with the filesystem and everything servers, talking to the model server. */
+  async function mcpSession(home: TempHome, model: ModelServer, ws: string): Promise<AgentSession> {
+    const config = path.join(home.home, 'config.yaml');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('http://127.0.0.1:9/v1', model.openaiBaseUrl));
+    fs.mkdirSync(path.join(home.home, 'agents/default'), { recursive: true });
+    fs.writeFileSync(path.join(home.home, 'agents/default/system_config.yaml'), mcpConfig(ws));
+    const agent = await createAgent({ home: home.home, retrySchedule: [10] });
+    const s = await agent.createSession({ workspace: home.workspace });
+    sessions.push(s);
+    return s;
+  }
+
   it('only meta-tools are sent; search ranks the read tools; approval is decided on the target', async () => {
     env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1' });
     const ws = fs.realpathSync(env.workspace);
@@ -219,17 +231,7 @@ describe('deferred MCP tools', () => {
       ),
       { reply: { text: 'done' } },
     ]);
-    fs.writeFileSync(
-      path.join(env.home, 'config.yaml'),
-      fs
-        .readFileSync(path.join(env.home, 'config.yaml'), 'utf8')
-        .replace('http://127.0.0.1:9/v1', server.openaiBaseUrl),
-    );
-    fs.mkdirSync(path.join(env.home, 'agents/default'), { recursive: true });
-    fs.writeFileSync(path.join(env.home, 'agents/default/system_config.yaml'), mcpConfig(ws));
-    const agent = await createAgent({ home: env.home, retrySchedule: [10] });
-    const s = await agent.createSession({ workspace: env.workspace });
-    sessions.push(s);
+    const s = await mcpSession(env, server, ws);
     const asked: ApprovalRequest[] = [];
     const approve = modeApprover(
       () => 'read-only',
@@ -280,17 +282,7 @@ describe('deferred MCP tools', () => {
     env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1' });
     const ws = fs.realpathSync(env.workspace);
     server = await startModelServer([{ reply: { text: 'hello' } }]);
-    fs.writeFileSync(
-      path.join(env.home, 'config.yaml'),
-      fs
-        .readFileSync(path.join(env.home, 'config.yaml'), 'utf8')
-        .replace('http://127.0.0.1:9/v1', server.openaiBaseUrl),
-    );
-    fs.mkdirSync(path.join(env.home, 'agents/default'), { recursive: true });
-    fs.writeFileSync(path.join(env.home, 'agents/default/system_config.yaml'), mcpConfig(ws));
-    const agent = await createAgent({ home: env.home, retrySchedule: [10] });
-    const s = await agent.createSession({ workspace: env.workspace });
-    sessions.push(s);
+    const s = await mcpSession(env, server, ws);
     const { msgs } = await drain(s.run('hi'));
     expect(payloads(msgs, 'tool_call').length).toBe(0);
     // no search ran; the deferred tools' vectors still reach the cache (the encoding runs in a worker: wait for it)
