@@ -22,6 +22,10 @@ export function tempHome(opts: {
   moreModels?: { id: string; vision?: boolean }[];
   extraYaml?: string;
   systemConfig?: string;
+  /** rank deferred tools with the bundled sentence encoder (the product's default); off unless asked, so that a
+   * search's results never depend on whether the background encoding had finished, and the suite's CPU is spent on
+   * what a test checks */
+  localModel?: boolean;
 }): TempHome {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-test-'));
   const home = path.join(root, 'home');
@@ -47,6 +51,7 @@ export function tempHome(opts: {
         '        context_window: 32000',
       ]),
       'default_model: mock/m1',
+      ...(opts.localModel ? [] : ['tool_search:', '  local_model: false']),
       opts.extraYaml ?? '',
     ].join('\n'),
     { mode: 0o600 },

@@ -91,7 +91,7 @@ describe('the bundled sentence encoder', () => {
     );
     // the model takes 10 s to answer, as a real one may: the session's warm-up runs meanwhile
     const server = await startModelServer([{ reply: { text: 'ok', delayMs: 10_000 } }]);
-    const env = tempHome({ baseUrl: server.openaiBaseUrl });
+    const env = tempHome({ baseUrl: server.openaiBaseUrl, localModel: true });
     fs.mkdirSync(path.join(env.home, 'agents/default'), { recursive: true });
     fs.writeFileSync(
       path.join(env.home, 'agents/default/system_config.yaml'),

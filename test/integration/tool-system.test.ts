@@ -279,7 +279,7 @@ describe('deferred MCP tools', () => {
   });
 
   it('a session encodes its deferred tools with the bundled model at its start, before any search', async () => {
-    env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1' });
+    env = tempHome({ baseUrl: 'http://127.0.0.1:9/v1', localModel: true });
     const ws = fs.realpathSync(env.workspace);
     server = await startModelServer([{ reply: { text: 'hello' } }]);
     const s = await mcpSession(env, server, ws);
