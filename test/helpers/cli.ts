@@ -143,3 +143,19 @@ export function readJsonl(file: string): any[] {
 
 export const payloads = (msgs: any[], type: string) =>
   msgs.filter((m) => m.payload?.type === type).map((m) => m.payload);
+
+/** An agent's system_config.yaml that starts the given Node MCP servers over stdio (`node <bin> <args…>`). */
+export function mcpSystemConfig(servers: { name: string; bin: string; args: string[] }[], extra = ''): string {
+  return [
+    'system_prompt: test',
+    'tools:',
+    '  mcpServers:',
+    ...servers.flatMap((s) => [
+      `    - name: ${s.name}`,
+      '      config:',
+      `        command: ${JSON.stringify(process.execPath)}`,
+      `        args: [${[s.bin, ...s.args].map((a) => JSON.stringify(a)).join(', ')}]`,
+    ]),
+    extra,
+  ].join('\n');
+}

@@ -18,7 +18,7 @@ import { makeCtx, runTool } from '../unit/tools/fixtures.js';
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { startModelServer } from '../fixtures/model-server.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { mcpSystemConfig, runCli, tempHome } from '../helpers/cli.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-local-model-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -95,15 +95,7 @@ describe('the bundled sentence encoder', () => {
     fs.mkdirSync(path.join(env.home, 'agents/default'), { recursive: true });
     fs.writeFileSync(
       path.join(env.home, 'agents/default/system_config.yaml'),
-      [
-        'system_prompt: test',
-        'tools:',
-        '  mcpServers:',
-        '    - name: fs',
-        '      config:',
-        `        command: ${JSON.stringify(process.execPath)}`,
-        `        args: [${JSON.stringify(fsBin)}, ${JSON.stringify(fs.realpathSync(env.workspace))}]`,
-      ].join('\n'),
+      mcpSystemConfig([{ name: 'fs', bin: fsBin, args: [fs.realpathSync(env.workspace)] }]),
     );
     try {
       const r = await runCli(['run', '--workspace', env.workspace, 'hi'], { home: env.home, timeoutMs: 60_000 });

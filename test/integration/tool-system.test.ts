@@ -13,7 +13,7 @@ import { createAgent } from '../../main/sdk/index.js';
 import type { AgentSession } from '../../main/sdk/index.js';
 import { startModelServer, type ModelServer, type ScriptStep } from '../fixtures/model-server.js';
 import { drain } from '../helpers/drain.js';
-import { jsonLines, payloads, runCli, tempHome, type TempHome } from '../helpers/cli.js';
+import { jsonLines, mcpSystemConfig, payloads, runCli, tempHome, type TempHome } from '../helpers/cli.js';
 import { toolNames } from '../helpers/roles.js';
 
 const require = createRequire(import.meta.url);
@@ -184,20 +184,13 @@ describe('image tools', () => {
 
 describe('deferred MCP tools', () => {
   const mcpConfig = (allowed: string, extra = '') =>
-    [
-      'system_prompt: test',
-      'tools:',
-      '  mcpServers:',
-      '    - name: fs',
-      '      config:',
-      `        command: ${JSON.stringify(process.execPath)}`,
-      `        args: [${JSON.stringify(FS_BIN)}, ${JSON.stringify(allowed)}]`,
-      '    - name: every',
-      '      config:',
-      `        command: ${JSON.stringify(process.execPath)}`,
-      `        args: [${JSON.stringify(EVERY_BIN)}, stdio]`,
+    mcpSystemConfig(
+      [
+        { name: 'fs', bin: FS_BIN, args: [allowed] },
+        { name: 'every', bin: EVERY_BIN, args: ['stdio'] },
+      ],
       extra,
-    ].join('\n');
+    );
 
   /** A session of the home's agent with the filesystem and everything servers, talking to the model server. */
   async function mcpSession(home: TempHome, model: ModelServer, ws: string): Promise<AgentSession> {
