@@ -14,6 +14,23 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
+/**
+ * Signals a command's shell and everything in its group: the group `-pid`, or, when that group does not exist yet,
+ * the process itself. A pty's child becomes a group leader only once it has run setsid() after the fork, and the
+ * pid can reach the host before that (node-pty returns at the fork; a session box reports the pid at once): a
+ * signal sent to the group in that window found nothing and was lost. False when neither exists. Never throws.
+ */
+export function signalLeader(pid: number, signal: NodeJS.Signals | 0): boolean {
+  if (signalGroup(pid, signal)) return true;
+  if (!Number.isInteger(pid) || pid <= 1) return false;
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** True while the group has a member that is not a zombie. */
 export function groupAlive(pgid: number): boolean {
   if (!signalGroup(pgid, 0)) return false;

@@ -11,7 +11,7 @@ import { bashArgs } from './launch.js';
 import { LoginSnapshot, sweepSnapshots } from './login-snapshot.js';
 import { TAG_VAR, findTagged, signalTagged } from './containment.js';
 import { HostRecorder, sweepDeadHosts } from './reaper.js';
-import { groupAlive, signalGroup, waitGroupsGone } from './process-group.js';
+import { groupAlive, signalGroup, signalLeader, waitGroupsGone } from './process-group.js';
 import { CommandSession, type CommandSessionInfo, type PtyLike } from './session.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 
@@ -294,7 +294,7 @@ export class CommandRegistry {
 
   /**
    * Signals the command's whole process group (default SIGTERM; SIGKILL follows after the grace period if the
-   * group is still alive). False for an unknown id.
+   * group is still alive or the command still runs). False for an unknown id.
    */
   kill(id: string, signal: NodeJS.Signals = 'SIGTERM'): boolean {
     const s = this.sessions.get(id);
@@ -307,15 +307,20 @@ export class CommandRegistry {
     s.resume();
     s.noteSignal();
     const tag = this.tags.get(id) ?? '';
-    signalGroup(s.pid, signal);
-    // descendants that left the group or the session still carry the command's tag
-    signalTagged(tag, signal);
+    const send = (sig: NodeJS.Signals): void => {
+      // the group; the shell itself while it is running and has no group yet (just forked); descendants that left
+      // the group or the session still carry the command's tag
+      if (s.status === 'running') signalLeader(s.pid, sig);
+      else signalGroup(s.pid, sig);
+      signalTagged(tag, sig);
+    };
+    send(signal);
     if (signal !== 'SIGKILL' && !this.killTimers.has(id)) {
       // the leader may exit first; the group's remaining members and tagged escapees get the SIGKILL if they linger
       const t = setTimeout(() => {
         this.killTimers.delete(id);
-        if (groupAlive(s.pid)) signalGroup(s.pid, 'SIGKILL');
-        signalTagged(tag, 'SIGKILL');
+        if (s.status === 'running' || groupAlive(s.pid)) send('SIGKILL');
+        else signalTagged(tag, 'SIGKILL');
       }, this.killGraceMs);
       t.unref?.();
       this.killTimers.set(id, t);
