@@ -46,15 +46,16 @@ function groupless(argv = ['sleep', '100']): { pty: PtyLike; child: ChildProcess
   return { pty, child, gone };
 }
 
-/** A registry whose every command is `pty` (the part of a sandbox the registry uses to start one). */
-function registryWith(pty: PtyLike, killGraceMs: number): CommandRegistry {
+/** A registry whose commands are these ptys in turn (the part of a sandbox the registry uses to start one). */
+function registryWith(ptys: PtyLike | PtyLike[], killGraceMs: number): CommandRegistry {
+  const queue = Array.isArray(ptys) ? [...ptys] : [ptys];
   const sandbox = {
     active: true,
     warm: () => {},
     ready: async () => {},
     prepareBox: async () => {},
     takeWarnings: () => [],
-    spawnPty: () => pty,
+    spawnPty: () => queue.shift(),
   } as unknown as CommandSandbox;
   const reg = new CommandRegistry({ sandbox, warmUp: 'later', killGraceMs });
   registries.push(reg);
@@ -95,5 +96,19 @@ describe('a kill in the window between fork and setsid', () => {
     await pty.pidKnown;
     reg.kill(s.id, 'SIGTERM');
     expect(await within(gone, 5_000)).toBe('SIGKILL');
+  });
+
+  it('disposing the registry ends, before it returns, a running shell with no group yet, also one ignoring SIGTERM', async () => {
+    const plain = groupless();
+    const stubborn = groupless(['sh', '-c', "trap '' TERM; exec sleep 100"]);
+    const reg = registryWith([plain.pty, stubborn.pty], 300);
+    const a = reg.start({ cmd: 'sleep 100', cwd: process.cwd() });
+    const b = reg.start({ cmd: 'sleep 100', cwd: process.cwd() });
+    await Promise.all([plain.pty.pidKnown, stubborn.pty.pidKnown]);
+    expect([a.pid, b.pid].every((p) => p > 0)).toBe(true);
+    await reg.disposeAll();
+    // disposeAll waits for what it ends: both are gone when it returns (a moment for the exit events)
+    expect(await within(plain.gone, 100)).toBe('SIGTERM');
+    expect(await within(stubborn.gone, 100)).toBe('SIGKILL');
   });
 });

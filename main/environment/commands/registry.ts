@@ -359,10 +359,13 @@ export class CommandRegistry {
       this.recorder?.close();
       return;
     }
-    for (const g of groups) signalGroup(g, 'SIGTERM');
+    // a running command's shell may not have a group of its own yet (just forked): it is signalled itself then
+    const leaders = new Set(running.map((s) => s.pid).filter(Boolean));
+    for (const g of groups) (leaders.has(g) ? signalLeader : signalGroup)(g, 'SIGTERM');
     signalTagged(prefix, 'SIGTERM');
     const alive = await waitGroupsGone(groups, this.killGraceMs);
     for (const g of alive) signalGroup(g, 'SIGKILL');
+    for (const s of running) if (s.status === 'running') signalLeader(s.pid, 'SIGKILL');
     signalTagged(prefix, 'SIGKILL');
     await waitGroupsGone(alive, 2000);
     for (let i = 0; i < 40 && findTagged(prefix).length; i++) await new Promise((r) => setTimeout(r, 50));
