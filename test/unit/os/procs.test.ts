@@ -38,8 +38,13 @@ describe('process facts', () => {
   });
 
   it('a zombie exists but does not run; a reaped pid does neither', async () => {
-    // `sleep 0` ends at once; its parent exec's into `sleep 30`, which never reaps it
-    const parent = spawn('bash', ['-c', 'sleep 0 & exec sleep 30']);
+    // The background subshell ends only once its parent has exec'd into `sleep 30`, which never reaps it. (`sleep 0 &`
+    // alone raced: under load the child could end before the exec, and bash reaped it, leaving no zombie.) In the
+    // subshell $$ is still the parent's pid.
+    const parent = spawn('bash', [
+      '-c',
+      '(while [ "$(cat /proc/$$/comm)" != sleep ]; do sleep 0.01; done) & exec sleep 30',
+    ]);
     try {
       let zombie: number | undefined;
       await until(() => {
