@@ -48,13 +48,12 @@ const ROUTINE: { cmd: string; net?: boolean }[] = [
   { cmd: `curl -sS {url}/v1/models | head -c 80`, net: true },
 ];
 
-let server: ModelServer | undefined;
-let env: TempHome | undefined;
+// one test runs the script twice: every server and home it made is closed and removed after it
+const servers: ModelServer[] = [];
+const envs: TempHome[] = [];
 afterEach(async () => {
-  await server?.close();
-  env?.cleanup();
-  server = undefined;
-  env = undefined;
+  for (const server of servers.splice(0)) await server.close();
+  for (const env of envs.splice(0)) env.cleanup();
 });
 
 async function runScript(mode: ApprovalMode): Promise<{ asked: number; outputs: any[] }> {
@@ -70,9 +69,11 @@ async function runScript(mode: ApprovalMode): Promise<{ asked: number; outputs: 
       ],
     },
   }));
-  server = await startModelServer([...steps, { reply: { text: 'done' } }]);
+  const server = await startModelServer([...steps, { reply: { text: 'done' } }]);
+  servers.push(server);
   url = server.url;
-  env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: test\n' });
+  const env = tempHome({ baseUrl: server.openaiBaseUrl, systemConfig: 'system_prompt: test\n' });
+  envs.push(env);
   const ws = env.workspace;
   fs.writeFileSync(
     path.join(ws, 'package.json'),

@@ -3,12 +3,20 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { acquireHostLock } from '../../../main/host/lock.js';
 import { processStart } from '../../../main/os/procs.js';
 import { parseOwner } from '../../../main/store/owner-file.js';
 
-const tmpHome = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'floe-lock-'));
+const homes: string[] = [];
+const tmpHome = (): string => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-lock-'));
+  homes.push(home);
+  return home;
+};
+afterAll(() => {
+  for (const home of homes) fs.rmSync(home, { recursive: true, force: true });
+});
 const deadPid = (): number =>
   Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,11 +34,16 @@ describe('tool configuration errors point at the entry to fix', () => {
   });
 
   it('names file:line:col, or the file alone when the entry is not found', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'floe-tce-')), 'system_config.yaml');
-    writeFileSync(file, 'tools:\n  builtin:\n    - name: exec_command\n    - name: input_command\n');
-    const e = toolConfigError(file, 'default', config, [{ message: 'boom', tools: ['input_command'] }]);
-    expect(e.message).toBe(`${file}:4:7: tool configuration of agent "default": boom`);
-    const none = toolConfigError(file, 'default', config, [{ message: 'boom', tools: ['nowhere'] }]);
-    expect(none.message).toBe(`${file}: tool configuration of agent "default": boom`);
+    const dir = mkdtempSync(join(tmpdir(), 'floe-tce-'));
+    try {
+      const file = join(dir, 'system_config.yaml');
+      writeFileSync(file, 'tools:\n  builtin:\n    - name: exec_command\n    - name: input_command\n');
+      const e = toolConfigError(file, 'default', config, [{ message: 'boom', tools: ['input_command'] }]);
+      expect(e.message).toBe(`${file}:4:7: tool configuration of agent "default": boom`);
+      const none = toolConfigError(file, 'default', config, [{ message: 'boom', tools: ['nowhere'] }]);
+      expect(none.message).toBe(`${file}: tool configuration of agent "default": boom`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
