@@ -40,10 +40,10 @@ describe('process facts', () => {
   it('a zombie exists but does not run; a reaped pid does neither', async () => {
     // The background subshell ends only once its parent has exec'd into `sleep 30`, which never reaps it. (`sleep 0 &`
     // alone raced: under load the child could end before the exec, and bash reaped it, leaving no zombie.) In the
-    // subshell $$ is still the parent's pid.
+    // subshell $$ is still the parent's pid. It also stops once the parent is gone, so a failing run leaves no loop.
     const parent = spawn('bash', [
       '-c',
-      '(while [ "$(cat /proc/$$/comm)" != sleep ]; do sleep 0.01; done) & exec sleep 30',
+      '(while [ -e /proc/$$ ] && [ "$(cat /proc/$$/comm 2>/dev/null)" != sleep ]; do sleep 0.01; done) & exec sleep 30',
     ]);
     try {
       let zombie: number | undefined;
