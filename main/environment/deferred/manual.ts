@@ -42,11 +42,14 @@ function pageText(dir: string, file: string): string | undefined {
   return readPage(existsSync(target) ? target : `${target}.gz`);
 }
 
-/** roff escapes and font changes out: `\-` → -, `\fBx\fR` → x, `\(em` → - */
+/** roff escapes and font changes out: `\-` → -, `\fBx\fR` → x, `\(em` → -, `\*(Aq` and `\(aq` → ', other
+ * strings (`\*(lq`, `\*[name]`) and special characters dropped */
 function plain(line: string): string {
   return line
     .replace(/\\f(?:\[[^\]]*\]|\(..|.)/g, '')
     .replace(/\\\((?:em|en|mi|hy)/g, '-')
+    .replace(/\\(?:\*\(Aq|\(aq)/g, "'")
+    .replace(/\\\*(?:\[[^\]]*\]|\(..|.)|\\\(../g, '')
     .replace(/\\[-e]/g, (m) => (m === '\\-' ? '-' : '\\'))
     .replace(/\\&/g, '')
     .replace(/^\.[A-Za-z]{1,3}\s+/, '')

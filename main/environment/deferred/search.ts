@@ -5,7 +5,8 @@
 // more weakly, for the longer terms its stem begins ("repos" → repositories) and, when no tool contains it, for its
 // WordNet relatives that tools contain ("expunge" → delete; wordnet.ts), for the registry phrase its letters
 // abbreviate ("PR" → pull request; acronyms.ts) and, when it is no English word either, for
-// the words of its command's one-line summary in the system manual ("mkdir" → make directories; manual.ts). Tools
+// the words of its command's one-line summary in the system manual ("mkdir" → make directories; manual.ts); so does
+// the first word of a query shaped like a command line, English or not ("mv draft.md posts/final.md"). Tools
 // are indexed with the WordNet synonyms of their names' words too (tool-index.ts). A word that no tool contains and
 // has no relative in any tool is neutral: it neither ranks nor lowers a match. Of several copies of one tool (the
 // same tool on several servers) the best comes in its place and the others after the other tools. Each result carries its match strength
@@ -127,6 +128,8 @@ export interface QueryWord {
   terms: Map<string, number>;
   /** `+word`: the stem itself must be present */
   required: boolean;
+  /** read as the command of a command-line query (manual.ts); it gets no WordNet relatives */
+  command?: boolean;
 }
 
 export interface ParsedQuery {
@@ -212,25 +215,44 @@ function addAcronyms(words: QueryWord[], index: Pick<ToolIndex, 'df' | 'acronyms
  * on the tuning set (0.3 and 0.5 scored the same, 0.7 and 1 lowered abstention) */
 const MANUAL_WEIGHT = 0.5;
 
+/** an option of a command line: `-n`, `--name-only` */
+const FLAG = /(?:^|\s)--?[a-z]/i;
+
+/**
+ * The query's first word when the query reads as a command line: that word is the query's first token as
+ * written, and the query carries an argument value (a path, a file name, a number: arguments.ts) or an option
+ * (`mv draft.md posts/final.md`, `git log --oneline -20`).
+ */
+export function commandWordOf(query: string, parsed: ParsedQuery): QueryWord | undefined {
+  const first = parsed.words[0];
+  if (!first || first.required) return undefined;
+  if (query.trimStart().split(/\s+/)[0]!.toLowerCase() !== first.word) return undefined;
+  return parsed.values.length > 0 || FLAG.test(query) ? first : undefined;
+}
+
 /**
  * Adds to each query word that no tool contains and that is not an English word (WordNet does not know it) the
  * stems of its command's one-line manual summary (manual.ts: "mkdir" → make, directori; "ls" → list, directori,
  * content) that some tool contains, at `weight`: a command name in a request stands for what the command does.
  * English words are left out because many are also commands with unrelated pages ("pr" → convert text files for
- * printing, for a pull request; tuning lost 0.01 top-3 with them).
+ * printing, for a pull request; tuning lost 0.01 top-3 with them), except the `command` word of a query that reads
+ * as a command line (commandWordOf): "mv" in `mv draft.md posts/final.md` is the command, and WordNet's senses
+ * (millivolt) are not what it means, so it gets the summary and no relatives.
  */
 export function addCommandSummaries(
   words: QueryWord[],
   df: ReadonlyMap<string, number>,
   weight = MANUAL_WEIGHT,
   summaryOf: (word: string) => string | undefined = commandSummary,
+  command?: QueryWord,
 ): void {
   if (!(weight > 0)) return;
   for (const word of words) {
     if ([...word.terms.keys()].some((t) => df.has(t))) continue;
-    if (relatedWords(word.word).size > 0) continue;
+    if (word !== command && relatedWords(word.word).size > 0) continue;
     const summary = summaryOf(word.word);
     if (!summary) continue;
+    if (word === command) word.command = true;
     for (const part of splitWords(summary)) {
       if (STOPWORDS.has(part)) continue;
       const s = stem(part);
@@ -255,6 +277,7 @@ export function addRelatives(
   const wanted = { synonym: w.synonym > 0, derived: w.derived > 0, hypernyms: w.hypernym > 0 };
   if (!wanted.synonym && !wanted.derived && !wanted.hypernyms) return;
   for (const word of words) {
+    if (word.command) continue;
     if (which === 'unknown' && [...word.terms.keys()].some((t) => df.has(t))) continue;
     const related = relatedWords(word.word, { derived: wanted.derived, hypernyms: wanted.hypernyms });
     for (const [relative, relation] of related) {
@@ -357,7 +380,7 @@ export function searchTools(
   addPrefixes(parsed.words, index.df, options.prefixWeight);
   addAcronyms(parsed.words, index, options.acronymWeight);
   const unknown = parsed.words.filter((w) => ![...w.terms.keys()].some((t) => index.df.has(t)));
-  addCommandSummaries(unknown, index.df, options.manualWeight);
+  addCommandSummaries(unknown, index.df, options.manualWeight, commandSummary, commandWordOf(q, parsed));
   addRelatives(parsed.words, index.df, options.relatedWeight, options.relatedFor);
   const known = parsed.words.filter((w) => [...w.terms.keys()].some((t) => index.df.has(t)));
   const required = parsed.words.filter((w) => w.required).map((w) => w.word);

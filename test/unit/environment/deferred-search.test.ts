@@ -14,6 +14,7 @@ import { commandSummary, nameSummary } from '../../../main/environment/deferred/
 import {
   addCommandSummaries,
   addRelatives,
+  commandWordOf,
   joinCompounds,
   parseQuery,
   searchTools,
@@ -363,6 +364,11 @@ describe("commands read through the system manual's NAME summaries", () => {
     );
     expect(nameSummary('.SH SYNOPSIS\nls [x]\n')).toBeUndefined();
   });
+  it('turns roff strings and special characters into text: an apostrophe, not \\*(Aq', () => {
+    const page = '.SH NAME\nopen \\- opens a file in the user\\*(Aqs \\*(lqpreferred\\*(rq application\n.SH X';
+    expect(nameSummary(page)).toBe("opens a file in the user's preferred application");
+    expect(nameSummary('.SH NAME\nx \\- the user\\(aqs \\*[lq]own\\*[rq] \\(cofiles\n')).toBe("the user's own files");
+  });
   it('finds a page of section 1 or 8, gzip or plain, follows a .so link, and never reads a path', () => {
     const dir = mkdtempSync(join(tmpdir(), 'floe-man-'));
     try {
@@ -395,6 +401,58 @@ describe("commands read through the system manual's NAME summaries", () => {
     ]);
     // "cat" is an English word (WordNet knows it): its page is not read for it
     expect([...words[1]!.terms]).toEqual([['cat', 1]]);
+  });
+  it('reads the first word of a query shaped like a command line as its command, never as its WordNet senses', () => {
+    const tools = [
+      def('mcp__fs__move_file', 'Move or rename a file'),
+      def('mcp__fs__read_file', 'Read a file'),
+      // "element" is a WordNet relative of "mv" (mendelevium is one)
+      def('mcp__lab__list_elements', 'List the chemical elements'),
+    ];
+    const df = indexOf(tools).df;
+    const summaries: Record<string, string> = { mv: 'move (rename) files' };
+    const commandLine = 'mv draft.md posts/final.md';
+    const parsed = parseQuery(commandLine);
+    const command = commandWordOf(commandLine, parsed);
+    expect(command?.word).toBe('mv');
+    addCommandSummaries(parsed.words, df, 0.5, (w) => summaries[w], command);
+    addRelatives(parsed.words, df);
+    expect(parsed.words[0]!.command).toBe(true);
+    expect([...parsed.words[0]!.terms]).toEqual([
+      ['mv', 1],
+      ['move', 0.5],
+      ['renam', 0.5],
+      ['file', 0.5],
+    ]);
+    // without the command-line shape (no argument, no option) the English word gets its WordNet relatives, no page
+    const alone = parseQuery('mv');
+    expect(commandWordOf('mv', alone)).toBeUndefined();
+    addCommandSummaries(alone.words, df, 0.5, (w) => summaries[w], undefined);
+    addRelatives(alone.words, df);
+    expect(alone.words[0]!.command).toBeUndefined();
+    expect([...alone.words[0]!.terms.keys()]).toEqual(['mv', 'element']);
+  });
+  it('knows a command line by its first token and an argument value or an option', () => {
+    const word = (q: string) => commandWordOf(q, parseQuery(q))?.word;
+    expect(word('mv draft.md posts/final.md')).toBe('mv');
+    expect(word('git log --oneline -20')).toBe('git');
+    expect(word('kill 4242')).toBe('kill');
+    expect(word('then mv draft.md out/')).toBeUndefined();
+    expect(word('"draft.md" mv')).toBeUndefined();
+    expect(word('mv the draft')).toBeUndefined();
+    expect(word('+mv draft.md')).toBeUndefined();
+    expect(word('')).toBeUndefined();
+  });
+  it('finds the move tool for `mv a b` through the manual page of this machine', () => {
+    const tools = [
+      def('mcp__fs__edit_file', 'Edit the lines of a file'),
+      def('mcp__fs__move_file', 'Move or rename files and directories'),
+      def('mcp__fs__read_file', 'Read the contents of a file'),
+    ];
+    const [first, second] = searchTools('mv draft.md posts/final.md', tools).results;
+    expect(first?.name).toBe('mcp__fs__move_file');
+    // ranked by what `mv` does, not by a tie on the file name's hint
+    expect(first!.score).toBeGreaterThan(2 * second!.score);
   });
 });
 
