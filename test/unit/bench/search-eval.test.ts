@@ -89,9 +89,10 @@ describe('the labelled queries', () => {
     HELD_OUT_5_QUERIES,
     HELD_OUT_6_QUERIES,
     HELD_OUT_7_QUERIES,
+    HELD_OUT_8_QUERIES,
   ];
-  /** The sets above and the ones written after them that sets.ts does not use yet: held-out set 8. */
-  const written = [...sets, HELD_OUT_8_QUERIES];
+  /** The sets above and the ones written after them that sets.ts does not use yet (none now). */
+  const written = [...sets];
   const all = written.flat();
   const names = new Set(realTools().map((t) => t.name));
   it('are at least 300 over at least 10 real servers, half or more with arguments, in two sets of 150+', () => {
@@ -124,9 +125,9 @@ describe('the labelled queries', () => {
       for (const x of set) earlier.add(key(x));
     }
   });
-  it('tune on the first seven sets (the sixth held-out set is spent) and hold the seventh out', () => {
+  it('tune on the first eight sets (the seventh held-out set is spent) and hold the eighth out', () => {
     expect(TUNING_SET).toEqual(sets.slice(0, -1).flat());
-    expect(HELD_OUT_SET).toBe(HELD_OUT_7_QUERIES);
+    expect(HELD_OUT_SET).toBe(HELD_OUT_8_QUERIES);
   });
 });
 
