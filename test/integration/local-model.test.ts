@@ -82,6 +82,16 @@ describe('the bundled sentence encoder', () => {
     again.close();
   }, 60_000);
 
+  it('reads an argument value as the kind of thing it is: a URL as `url`, where taking it out left the model guessing', async () => {
+    const semantic = new SemanticSearch(parseConfigText(CONFIG), path.join(dir, 'home-shapes'));
+    const ranker = semantic.forProvider('p')!;
+    await ranker.warm(tools);
+    const search = makeSearchExtraToolsTool(() => tools, ranker);
+    // "go to" also names navigate_back's going back; with the value taken out the model could not tell them apart
+    expect(await firstResult(search, 'go to https://news.ycombinator.com')).toBe('mcp__playwright__browser_navigate');
+    semantic.close();
+  }, 60_000);
+
   it('works from the built command: `floe run` encodes the MCP tools in its worker while the model answers', async () => {
     const require = createRequire(import.meta.url);
     const fsBin = path.join(

@@ -14,6 +14,10 @@ export interface QueryParts {
   hints: string[];
   /** the values taken out, as written */
   values: string[];
+  /** the query with each value that has a shape replaced in place by its hint words, and the others (quoted text,
+   * numbers, ids, e-mail addresses, handles) taken out: `cat /etc/hosts` → `cat path` (what the sentence encoder
+   * reads: local-model.ts) */
+  shaped: string;
 }
 
 /** text in straight or typographic quotes or backticks: a message, a title, a search string */
@@ -55,6 +59,8 @@ const HAS_DIGIT = /\d/;
 
 /** the hint words a SQL statement leaves (sql.ts recognises one by its grammar) */
 const SQL_HINTS = ['sql', 'query'];
+/** where a SQL statement was taken out of the query (a control character: never part of a typed token) */
+const SQL_MARK = '\u0001';
 
 /**
  * The kind of value a token is (and the hint words it leaves, separated by a space), or undefined for an ordinary
@@ -90,24 +96,31 @@ export function splitArguments(query: string): QueryParts {
     if (sql && !inner.slice(0, sql.start).trim()) hint(...SQL_HINTS);
     return ' ';
   });
+  const shaped: string[] = [];
   for (let sql = findSql(unquoted); sql; sql = findSql(unquoted)) {
     values.push(unquoted.slice(sql.start, sql.end).trim());
     hint(...SQL_HINTS);
-    unquoted = `${unquoted.slice(0, sql.start)} ${unquoted.slice(sql.end)}`;
+    unquoted = `${unquoted.slice(0, sql.start)} ${SQL_MARK} ${unquoted.slice(sql.end)}`;
   }
   const words: string[] = [];
   for (const raw of unquoted.split(/\s+/)) {
     // sentence punctuation around a token is not part of it
     const token = raw.replace(/^[("'[{]+/, '').replace(/[)"'\]},;:!?.]+$/, '');
     if (!token) continue;
+    if (token === SQL_MARK) {
+      shaped.push(...SQL_HINTS);
+      continue;
+    }
     const required = token.startsWith('+') ? '+' : '';
     const kind = valueKind(token.slice(required.length));
     if (!kind) {
       words.push(token);
+      shaped.push(token);
       continue;
     }
     values.push(token);
     if (kind.hint) hint(...kind.hint.split(' '));
+    if (kind.hint) shaped.push(kind.hint);
   }
-  return { words: words.join(' '), hints, values };
+  return { words: words.join(' '), hints, values, shaped: shaped.join(' ') };
 }

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { analyze, splitWords, stem } from '../../../main/environment/deferred/analyze.js';
 import { splitArguments, valueKind } from '../../../main/environment/deferred/arguments.js';
+import { localQueryText } from '../../../main/environment/deferred/local-model.js';
 import { commandSummary, nameSummary } from '../../../main/environment/deferred/manual.js';
 import {
   addCommandSummaries,
@@ -75,6 +76,15 @@ describe('argument values in a query', () => {
     expect(p.words).toBe('post in for see and or');
     expect(p.values).toEqual(['"deploy done"', '#general', '@ana', 'https://x.io/a', '~/notes.md', 'a.pdf']);
     expect(p.hints).toEqual(['channel', 'url', 'path', 'file']);
+    // the model's text: a value with a shape becomes its hint word where it stood, the others go
+    expect(p.shaped).toBe('post in channel for see url and path or file');
+  });
+  it("gives the sentence encoder the request with each value's shape in its place", () => {
+    expect(localQueryText('cat /etc/hosts')).toBe('cat path');
+    expect(localQueryText('how big is video.mp4?')).toBe('how big is file');
+    expect(localQueryText('run SELECT count(*) FROM users on the db')).toBe('run sql query on the db');
+    expect(localQueryText('tell #ops "deploy done"')).toBe('tell channel');
+    expect(localQueryText('42')).toBe('42');
   });
   it('leaves `width height` for a width × height', () => {
     expect(valueKind('1280x720')).toEqual({ hint: 'width height' });
@@ -84,6 +94,7 @@ describe('argument values in a query', () => {
       words: 'set the viewport to',
       hints: ['width', 'height'],
       values: ['1280x720'],
+      shaped: 'set the viewport to width height',
     });
   });
   it('leaves `channel` for a #name, and nothing for an issue number or a colour', () => {
