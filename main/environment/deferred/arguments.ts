@@ -93,8 +93,9 @@ export function splitArguments(query: string): QueryParts {
     values.push(m);
     const inner = m.slice(1, -1);
     const sql = findSql(inner);
-    if (sql && !inner.slice(0, sql.start).trim()) hint(...SQL_HINTS);
-    return ' ';
+    if (!sql || inner.slice(0, sql.start).trim()) return ' ';
+    hint(...SQL_HINTS);
+    return ` ${SQL_MARK} `;
   });
   const shaped: string[] = [];
   for (let sql = findSql(unquoted); sql; sql = findSql(unquoted)) {

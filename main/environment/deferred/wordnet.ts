@@ -22,8 +22,8 @@ export interface RelatedOptions {
   senses?: number;
   /** also the words of each sense's direct hypernyms */
   hypernyms?: boolean;
-  /** also the derivationally related forms of each sense's words, and the attributes an adjective describes
-   * ("big" → size, "high" → height) */
+  /** also the derivationally related forms of each sense's words with the other words of their senses
+   * ("remember" → remembering, memory), and the attributes an adjective describes ("big" → size, "high" → height) */
   derived?: boolean;
 }
 
@@ -205,7 +205,9 @@ export function relatedWords(word: string, opts: RelatedOptions = {}): ReadonlyM
             if (p.source && synset.words[p.source - 1] !== lemma) continue;
             const target = readSynset(f, p.pos, p.offset);
             if (!target) continue;
-            if (p.target) add(target.words[p.target - 1] ?? '', kind);
+            // a derived form comes with the other words of its sense ("remember" → remembering, and so memory,
+            // the sense {memory, remembering}); a hypernym's lexical pointer names only its word
+            if (p.target && kind === 'hypernym') add(target.words[p.target - 1] ?? '', kind);
             else for (const w of target.words) add(w, kind);
           }
         }

@@ -64,11 +64,13 @@ describe('SQL statements in a query', () => {
       words: 'run',
       hints: ['sql', 'query'],
       values: ['SELECT count(*) FROM users'],
+      shaped: 'run sql query',
     });
     expect(splitArguments('execute "select * from accounts limit 5"')).toEqual({
       words: 'execute',
       hints: ['sql', 'query'],
       values: ['"select * from accounts limit 5"'],
+      shaped: 'execute sql query',
     });
     expect(splitArguments('select the option from the list').hints).toEqual([]);
   });

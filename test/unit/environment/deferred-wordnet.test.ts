@@ -24,6 +24,12 @@ describe('relatedWords', () => {
     expect(relatedWords('deletion', { derived: true }).get('delete')).toBe('derived');
     expect(relatedWords('big', { derived: true }).get('size')).toBe('derived');
   });
+  it('gives a derived form with the other words of its sense: remember → remembering, and memory beside it', () => {
+    const remember = relatedWords('remember', { derived: true });
+    expect(remember.get('remembering')).toBe('derived');
+    expect(remember.get('memory')).toBe('derived');
+    expect(relatedWords('remember').has('memory')).toBe(false);
+  });
   it('adds the words of direct hypernyms only when asked', () => {
     expect(relatedWords('erase').has('kill')).toBe(false);
     expect(relatedWords('erase', { hypernyms: true }).get('kill')).toBe('hypernym');
