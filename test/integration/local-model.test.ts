@@ -92,6 +92,40 @@ describe('the bundled sentence encoder', () => {
     semantic.close();
   }, 60_000);
 
+  it("lets the model's closest tool join a search when it shares no word with the query", async () => {
+    const semantic = new SemanticSearch(parseConfigText(CONFIG), path.join(dir, 'home-join'));
+    const ranker = semantic.forProvider('p')!;
+    await ranker.warm(tools);
+    const names = async (tool: ReturnType<typeof makeSearchExtraToolsTool>, query: string) =>
+      (
+        JSON.parse((await runTool(tool, { query }, makeCtx(tool, dir))).text) as { results: { name: string }[] }
+      ).results.map((r) => r.name);
+    // "database" is only in Notion's tools; postgres's one tool says "Run a read-only SQL query"
+    const query = 'what tables are in the database';
+    expect(
+      await names(
+        makeSearchExtraToolsTool(() => tools),
+        query,
+      ),
+    ).not.toContain('mcp__postgres__query');
+    expect(
+      (
+        await names(
+          makeSearchExtraToolsTool(() => tools, ranker),
+          query,
+        )
+      ).slice(0, 3),
+    ).toContain('mcp__postgres__query');
+    // a query no tool shares a word with still gets no tool
+    expect(
+      await names(
+        makeSearchExtraToolsTool(() => tools, ranker),
+        'zzyzx qwertz',
+      ),
+    ).toEqual([]);
+    semantic.close();
+  }, 60_000);
+
   it('works from the built command: `floe run` encodes the MCP tools in its worker while the model answers', async () => {
     const require = createRequire(import.meta.url);
     const fsBin = path.join(

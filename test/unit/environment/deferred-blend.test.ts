@@ -27,8 +27,16 @@ describe('search with a blended similarity', () => {
     expect(names('open the page in the browser', [0.2, 0.9, 0.1, 0.0])[0]).toBe('mcp__web__browser_navigate');
   });
 
-  it('adds no tool the keywords did not find, however similar', () => {
-    expect(names('open the page in the browser', [0.2, 0.3, 0.99, 0.0])).not.toContain('mcp__fs__read_file');
+  it("adds of the tools the keywords did not find only the model's closest, and none to a query no tool matches", () => {
+    const q = 'open the page in the browser';
+    expect(names(q)).not.toContain('mcp__fs__read_file');
+    // read_file is the most similar; post_message, nearly as similar, stays out
+    const joined = names(q, [0.2, 0.3, 0.99, 0.95]);
+    expect(joined[0]).toBe('mcp__fs__read_file');
+    expect(joined).not.toContain('mcp__chat__post_message');
+    // the closest tool among those the keywords found already: nothing joins
+    expect(names(q, [0.2, 0.99, 0.0, 0.0])).toEqual(['mcp__web__browser_navigate', 'mcp__web__browser_tabs']);
+    // no keyword candidate: no tool
     expect(names('zzqx', [0.9, 0.9, 0.9, 0.9])).toEqual([]);
   });
 
