@@ -501,11 +501,14 @@ function blend(scores: Map<number, number>, sim: readonly number[]): void {
   for (const [i, score] of scores) {
     scores.set(i, (score / best + BLEND_WEIGHT * Math.max(0, (sim[i] ?? 0) - base)) * 10);
   }
-  const closest = sim
-    .map((x, i) => [x, i] as const)
-    .sort((a, b) => b[0] - a[0] || a[1] - b[1])
-    .slice(0, BLEND_JOIN);
-  for (const [x, i] of closest) if (!scores.has(i)) scores.set(i, BLEND_WEIGHT * Math.max(0, x - base) * 10);
+  const floor = nthLargest(sim, BLEND_JOIN - 1);
+  let joined = 0;
+  for (const [i, x] of sim.entries()) {
+    if (joined === BLEND_JOIN) break;
+    if (x < floor) continue;
+    joined++;
+    if (!scores.has(i)) scores.set(i, BLEND_WEIGHT * Math.max(0, x - base) * 10);
+  }
 }
 
 /**
