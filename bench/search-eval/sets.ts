@@ -1,6 +1,6 @@
 // The two sets `npm run eval:search` scores. TUNING: the first tuning set (queries-tuning.ts) and the first to
-// seventh held-out sets (queries-held-out.ts, -2.ts … -7.ts), which were each run once and published and so are no
-// longer held out. HELD-OUT: the eighth set (queries-held-out-8.ts), written blind to the ranker before any ranker
+// eighth held-out sets (queries-held-out.ts, -2.ts … -8.ts), which were each run once and published and so are no
+// longer held out. HELD-OUT: the ninth set (queries-held-out-9.ts), written blind to the ranker before any ranker
 // change that follows it and not yet run; it is run once, with `npm run eval:search -- --held-out`, when tuning is
 // over. Data only.
 import { HELD_OUT_QUERIES } from './queries-held-out.js';
@@ -11,6 +11,7 @@ import { HELD_OUT_5_QUERIES } from './queries-held-out-5.js';
 import { HELD_OUT_6_QUERIES } from './queries-held-out-6.js';
 import { HELD_OUT_7_QUERIES } from './queries-held-out-7.js';
 import { HELD_OUT_8_QUERIES } from './queries-held-out-8.js';
+import { HELD_OUT_9_QUERIES } from './queries-held-out-9.js';
 import { TUNING_QUERIES } from './queries-tuning.js';
 import type { LabelledQuery } from './labels.js';
 
@@ -23,5 +24,6 @@ export const TUNING_SET: readonly LabelledQuery[] = [
   ...HELD_OUT_5_QUERIES,
   ...HELD_OUT_6_QUERIES,
   ...HELD_OUT_7_QUERIES,
+  ...HELD_OUT_8_QUERIES,
 ];
-export const HELD_OUT_SET: readonly LabelledQuery[] = HELD_OUT_8_QUERIES;
+export const HELD_OUT_SET: readonly LabelledQuery[] = HELD_OUT_9_QUERIES;
