@@ -17,6 +17,25 @@ import type { EmbedFn } from './embeddings.js';
 const SEMANTIC_DEPTH = 20;
 /** tools embedded per request */
 const BATCH = 64;
+/**
+ * The most words of a query that are embedded. A request is a sentence or two; a model that passes a whole
+ * document as its query would otherwise hold the bundled encoder's worker for seconds (20 000 words: ~16 s) or
+ * exceed a provider's input limit, and the failure would turn ranking by meaning off for the rest of the session.
+ */
+const QUERY_WORDS = 64;
+/** The most characters of a tool's text that are embedded (an MCP server's description may be any length). */
+const TOOL_TEXT_CHARS = 2000;
+
+/** The first `QUERY_WORDS` words of a query's text, with single spaces between them. */
+export function cappedQuery(text: string): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length > QUERY_WORDS ? words.slice(0, QUERY_WORDS).join(' ') : text;
+}
+
+/** A tool's text cut to `TOOL_TEXT_CHARS` characters (texts within it are unchanged, and so are their hashes). */
+export function cappedToolText(text: string): string {
+  return text.length > TOOL_TEXT_CHARS ? text.slice(0, TOOL_TEXT_CHARS) : text;
+}
 
 /** What a search fuses with its keyword ranking (search.ts SearchOptions). */
 export type SemanticRanking = { fuseWith: number[] } | { blendWith: number[] };
@@ -85,7 +104,7 @@ export function semanticRanker(opts: {
     offReason = err instanceof Error ? err.message : String(err);
     opts.onUnavailable?.(offReason);
   };
-  const textOf = opts.toolText ?? toolText;
+  const textOf = (def: ToolDefinition) => cappedToolText((opts.toolText ?? toolText)(def));
   // a registry array whose every tool has its vector: the vectors, at unit length (a session's registry array does
   // not change, so a search after the first neither hashes nor looks up its tools again)
   const complete = new WeakMap<readonly ToolDefinition[], Float32Array[]>();
@@ -140,7 +159,7 @@ export function semanticRanker(opts: {
       }
       try {
         const toolVectors = await vectors(tools);
-        const [q] = await opts.embed([opts.queryText ? opts.queryText(query) : query]);
+        const [q] = await opts.embed([cappedQuery(opts.queryText ? opts.queryText(query) : query)]);
         const qv = toUnit(q!);
         const sims = toolVectors.map((v) => dot(qv, v));
         if (opts.fusion === 'blend') return { blendWith: sims };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryEmbeddingCache } from '../../../main/environment/deferred/embedding-cache.js';
 import { searchTools } from '../../../main/environment/deferred/search.js';
-import { semanticRanker } from '../../../main/environment/deferred/semantic.js';
+import { cappedQuery, semanticRanker } from '../../../main/environment/deferred/semantic.js';
 import type { ToolDefinition } from '../../../main/environment/types.js';
 
 const def = (name: string, description: string): ToolDefinition => ({
@@ -91,5 +91,25 @@ describe('the semantic ranker in blend and background modes', () => {
     expect(out).toEqual({ blendWith: expect.any(Array) });
     // the tools were embedded in one round (the second early search started no other), then the query once
     expect(embedded).toEqual([...tools.map((t) => expect.stringContaining(t.description!)), 'go to example.com']);
+  });
+
+  it('embeds at most 64 words of a query and 2 000 characters of a tool, so a document passed as a query neither holds the model nor turns ranking off', async () => {
+    embedded.length = 0;
+    // like a provider's endpoint: input over its limit is an error (which turns semantic ranking off)
+    const limited = async (texts: readonly string[]) => {
+      if (texts.some((t) => t.length > 4000)) throw new Error('input too long');
+      return embed(texts);
+    };
+    const long = { ...tools[1]!, description: 'Navigate to a URL. '.repeat(1000) };
+    const r = semanticRanker({ embed: limited, model: 'm', cache: memoryEmbeddingCache() });
+    const query = Array.from({ length: 5000 }, (_, i) => `word${i}`).join('  ');
+    expect(await r.rank(query, [tools[0]!, long])).toEqual({ fuseWith: [0, 1] });
+    expect(r.offReason).toBeUndefined();
+    const [, tool, q] = embedded;
+    expect(tool!.length).toBe(2000);
+    expect(q!.split(' ')).toHaveLength(64);
+    expect(q!.startsWith('word0 word1 word2')).toBe(true);
+    // a short query is embedded as it is
+    expect(cappedQuery('go  to example.com')).toBe('go  to example.com');
   });
 });
