@@ -33,7 +33,7 @@ export function cappedQuery(text: string): string {
 }
 
 /** A tool's text cut to `TOOL_TEXT_CHARS` characters (texts within it are unchanged, and so are their hashes). */
-export function cappedToolText(text: string): string {
+function cappedToolText(text: string): string {
   return text.length > TOOL_TEXT_CHARS ? text.slice(0, TOOL_TEXT_CHARS) : text;
 }
 
