@@ -1,7 +1,7 @@
 // Two-fold checking of tuning changes on the search evaluation's tuning set: the queries split into two halves by
 // position (even and odd, so every source set and server falls in both), and a change to the ranker's weights is
 // kept only when it gains on both halves (a gain on one half alone is likely fitted to that half's queries).
-// `tune.ts` searches weights with it. Pure (no I/O; unit-tested).
+// `tune.ts` searches weights with it. Each source set's score too (`partScores`). Pure (no I/O; unit-tested).
 import { kindOf } from './labels.js';
 import { score, type QueryOutcome } from './metrics.js';
 
@@ -56,4 +56,17 @@ export function gainsOnBoth(
   const more = next.every((f, i) => f.top3 > base[i]!.top3);
   const same = next.every((f, i) => f.top3 === base[i]!.top3);
   return more || (same && next.every((f, i) => f.rr > base[i]!.rr + 1e-9));
+}
+
+/**
+ * Each source set's score of a run over the whole set (outcomes in the set's order; `sizes`: the sets' lengths in
+ * that order). The sets were written by different authors, so a change that gains on the halves but on few of the
+ * sets is likely fitted to one author's phrasing.
+ */
+export function partScores(outcomes: readonly QueryOutcome[], sizes: readonly number[]): FoldScore[] {
+  if (sizes.reduce((n, x) => n + x, 0) !== outcomes.length) {
+    throw new Error(`the sets' sizes add up to ${sizes.reduce((n, x) => n + x, 0)}, not ${outcomes.length}`);
+  }
+  let at = 0;
+  return sizes.map((n) => foldScore(outcomes.slice(at, (at += n))));
 }

@@ -20,11 +20,11 @@ import {
 import { semanticRanker, type SemanticRanking } from '../../main/environment/deferred/semantic.js';
 import type { ToolDefinition } from '../../main/environment/types.js';
 import { evaluate, searchedTools, type EvaluateOptions } from './evaluate.js';
-import { foldScores } from './folds.js';
+import { foldScores, partScores } from './folds.js';
 import { KINDS, kindOf, type LabelledQuery } from './labels.js';
 import { byKind, GOALS, score, verdicts, type QueryOutcome } from './metrics.js';
 import { realTools } from './registry.js';
-import { HELD_OUT_SET, TUNING_SET } from './sets.js';
+import { HELD_OUT_SET, TUNING_PARTS, TUNING_SET } from './sets.js';
 
 const USAGE = 'Options: --held-out, --misses, --size <n>, --strict, --local-model.';
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -140,6 +140,13 @@ if (!heldOut) {
     `halves (folds.ts): top-3 ${a.top3} / ${a.answerable} and ${b.top3} / ${b.answerable}, ` +
       `abstention ${a.abstained} / ${a.nomatch} and ${b.abstained} / ${b.nomatch}`,
   );
+  const parts = partScores(
+    outcomes,
+    TUNING_PARTS.map((p) => p.queries.length),
+  );
+  console.log(
+    `by source set: top-3 ${parts.map((p, i) => `${TUNING_PARTS[i]!.name} ${p.top3} / ${p.answerable}`).join(', ')}`,
+  );
 }
 if (showMisses) {
   console.log('\nmisses (answerable: not in top 3 or not strong; no match: claimed a strong match):');
@@ -154,6 +161,7 @@ if (showMisses) {
         .join(', ') || '(nothing)';
     const strength = o.strong ? 'strong' : 'weak';
     const rank = o.rank ? ` (rank ${o.rank})` : '';
-    console.log(`  [${kindOf(o.query)}] "${o.query.query}" → ${strength}: ${got}${rank}`);
+    const want = nomatch ? 'no tool' : o.query.expect.join(' | ');
+    console.log(`  [${kindOf(o.query)}] "${o.query.query}" → ${strength}: ${got}${rank}; want ${want}`);
   }
 }

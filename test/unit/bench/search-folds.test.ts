@@ -1,7 +1,14 @@
 // Unit tests for the two-fold check of tuning changes (bench/search-eval/folds.ts): the halves, their counts and
 // the rule that a change is kept only when it gains on both halves and keeps strong-match abstention.
 import { describe, expect, it } from 'vitest';
-import { foldScore, foldScores, gainsOnBoth, halves, type FoldScore } from '../../../bench/search-eval/folds.js';
+import {
+  foldScore,
+  foldScores,
+  gainsOnBoth,
+  halves,
+  partScores,
+  type FoldScore,
+} from '../../../bench/search-eval/folds.js';
 import type { LabelledQuery } from '../../../bench/search-eval/labels.js';
 import type { QueryOutcome } from '../../../bench/search-eval/metrics.js';
 
@@ -57,5 +64,15 @@ describe('gainsOnBoth', () => {
   });
   it('refuses a gain that drops a half below the abstention floor', () => {
     expect(gainsOnBoth(base, [fold(11, 8, 7), fold(13, 9)], 0.8)).toBe(false);
+  });
+});
+
+describe('partScores', () => {
+  it("scores each source set by its slice of the run's outcomes, and refuses sizes that do not add up", () => {
+    const run = [hit(1), hit(5), none(false), hit(2), none(true)];
+    const [first, second] = partScores(run, [3, 2]);
+    expect([first!.top3, first!.answerable, first!.abstained, first!.nomatch]).toEqual([1, 2, 1, 1]);
+    expect([second!.top3, second!.answerable, second!.abstained, second!.nomatch]).toEqual([1, 1, 0, 1]);
+    expect(() => partScores(run, [3, 3])).toThrow(/add up to 6, not 5/);
   });
 });
