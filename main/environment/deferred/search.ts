@@ -115,14 +115,6 @@ const RRF_K = 60;
  */
 const BLEND_WEIGHT = 4;
 const BLEND_BASE_RANK = 30;
-/**
- * The model's most similar tool joins the keywords' candidates when it shares no word with the query ("what tables
- * are in the database" → postgres's `query`, whose text says SQL), with no keyword share: it ranks above a keyword
- * candidate only where its similarity stands more than 1 / BLEND_WEIGHT above that candidate's. Only when the
- * keywords found some tool, so a query no tool shares a word with still gets none. The model's 2, 3, 5 or 10 most
- * similar lost top-3 on the tuning set; its first gained on both halves (bench/README.md, ninth round).
- */
-const BLEND_JOIN = 1;
 
 export function clampMaxResults(n: unknown): number {
   if (typeof n !== 'number' || !Number.isFinite(n)) return DEFAULT_MAX_RESULTS;
@@ -491,8 +483,12 @@ function nthLargest(xs: readonly number[], k: number): number {
 }
 
 /**
- * A semantic similarity blended into the keyword scores (BLEND_WEIGHT above), and the most similar tools joining
- * them (BLEND_JOIN); scores ×10 to read easily.
+ * A semantic similarity blended into the keyword scores (BLEND_WEIGHT above); scores ×10 to read easily. The
+ * model's most similar tool joins the keywords' candidates when it shares no word with the query ("what tables are
+ * in the database" → postgres's `query`, whose text says SQL), with no keyword share: it ranks above a keyword
+ * candidate only where its similarity stands more than 1 / BLEND_WEIGHT above that candidate's. Only when the
+ * keywords found some tool, so a query no tool shares a word with still gets none. The model's 2, 3, 5 or 10 most
+ * similar lost top-3 on the tuning set; its first gained on both halves (bench/README.md, ninth round).
  */
 function blend(scores: Map<number, number>, sim: readonly number[]): void {
   const best = Math.max(0, ...scores.values());
@@ -501,14 +497,9 @@ function blend(scores: Map<number, number>, sim: readonly number[]): void {
   for (const [i, score] of scores) {
     scores.set(i, (score / best + BLEND_WEIGHT * Math.max(0, (sim[i] ?? 0) - base)) * 10);
   }
-  const floor = nthLargest(sim, BLEND_JOIN - 1);
-  let joined = 0;
-  for (const [i, x] of sim.entries()) {
-    if (joined === BLEND_JOIN) break;
-    if (x < floor) continue;
-    joined++;
-    if (!scores.has(i)) scores.set(i, BLEND_WEIGHT * Math.max(0, x - base) * 10);
-  }
+  let closest = 0;
+  for (const [i, x] of sim.entries()) if (x > sim[closest]!) closest = i;
+  if (!scores.has(closest)) scores.set(closest, BLEND_WEIGHT * Math.max(0, sim[closest]! - base) * 10);
 }
 
 /**

@@ -26,7 +26,7 @@ const QUERY_WORDS = 64;
 /** The most characters of a tool's text that are embedded (an MCP server's description may be any length). */
 const TOOL_TEXT_CHARS = 2000;
 
-/** The first `QUERY_WORDS` words of a query's text, with single spaces between them. */
+/** A query's text as it is, or, when it is longer, its first `QUERY_WORDS` words with single spaces between them. */
 export function cappedQuery(text: string): string {
   const words = text.split(/\s+/).filter(Boolean);
   return words.length > QUERY_WORDS ? words.slice(0, QUERY_WORDS).join(' ') : text;
