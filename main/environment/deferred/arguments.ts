@@ -89,7 +89,8 @@ export function splitArguments(query: string): QueryParts {
   const hint = (...h: string[]) => {
     for (const x of h) if (!hints.includes(x)) hints.push(x);
   };
-  let unquoted = query.replace(QUOTED, (m) => {
+  // the mark is ours: one typed into the query is only a space
+  let unquoted = query.replaceAll(SQL_MARK, ' ').replace(QUOTED, (m) => {
     values.push(m);
     const inner = m.slice(1, -1);
     const sql = findSql(inner);

@@ -401,7 +401,7 @@ export function searchTools(
     out.hint =
       required.length > 0
         ? `No extra tool contains the required word${required.length > 1 ? 's' : ''} ${quoted(required)}.`
-        : `No extra tool shares a word with "${q}". Try other words (a verb such as read, write, search, or a ` +
+        : `No extra tool shares a word with "${shortened(q)}". Try other words (a verb such as read, write, search, or a ` +
           'server name), or select:<name> if you know the tool name.';
   } else if (!out.strong_match) {
     out.hint =
@@ -412,6 +412,9 @@ export function searchTools(
 }
 
 const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
+/** how much of a query a hint quotes back (a document passed as a query is not echoed whole) */
+const HINT_QUERY_CHARS = 80;
+const shortened = (q: string) => (q.length > HINT_QUERY_CHARS ? `${q.slice(0, HINT_QUERY_CHARS)}…` : q);
 
 interface Ranked {
   t: IndexedTool;

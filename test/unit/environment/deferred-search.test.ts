@@ -85,6 +85,8 @@ describe('argument values in a query', () => {
     expect(localQueryText('run SELECT count(*) FROM users on the db')).toBe('run sql query on the db');
     expect(localQueryText('tell #ops "deploy done"')).toBe('tell channel');
     expect(localQueryText('42')).toBe('42');
+    // the control character that marks a statement's place, typed into a query, is no statement
+    expect(localQueryText('a \u0001 b')).toBe('a b');
   });
   it('leaves `width height` for a width × height', () => {
     expect(valueKind('1280x720')).toEqual({ hint: 'width height' });
@@ -196,6 +198,10 @@ describe('searchTools: strength, neutral words, closest tools', () => {
     expect(none.results).toEqual([]);
     expect(none.strong_match).toBe(false);
     expect(none.hint).toMatch(/shares a word/);
+    // a document passed as the query is quoted back in its first 80 characters only
+    const long = searchTools('zzqx '.repeat(20_000), tools);
+    expect(long.hint).toMatch(/shares a word with "(zzqx ){16}…"/);
+    expect(long.hint!.length).toBeLessThan(300);
   });
   it('a +required word no tool has empties the results and says which word', () => {
     const r = searchTools('read +zzqx', tools);
