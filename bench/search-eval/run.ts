@@ -6,33 +6,27 @@
 // Options: --misses (list the queries that missed; refused with --held-out), --size <n> (search n tools: the real
 // ones, then whole servers copied as similar products), --strict (with --size: a copy of the expected tool does not
 // count), --local-model (fuse in the bundled sentence encoder's ranking as a session does when its provider has no
-// embeddings endpoint: deferred/local-model.ts; tool vectors cached in $TMPDIR/floe-eval-embeddings.db).
+// embeddings endpoint: deferred/local-model.ts; tool vectors cached in $TMPDIR/floe-eval-embeddings.db), --provider
+// <name> (fuse in what a session whose model comes from that provider of FLOE_HOME's config.yaml gets: its
+// embeddings endpoint, else the bundled encoder; rankings.ts).
 import { DEFAULT_MAX_RESULTS } from '../../main/environment/deferred/search.js';
-import os from 'node:os';
-import path from 'node:path';
-import { sqliteEmbeddingCache } from '../../main/environment/deferred/embedding-cache.js';
-import {
-  LOCAL_MODEL_ID,
-  localEmbedder,
-  localQueryText,
-  localToolText,
-} from '../../main/environment/deferred/local-model.js';
-import { semanticRanker, type SemanticRanking } from '../../main/environment/deferred/semantic.js';
-import type { ToolDefinition } from '../../main/environment/types.js';
+import { floeHome } from '../../main/config/home.js';
 import { evaluate, searchedTools, type EvaluateOptions } from './evaluate.js';
 import { foldScores, partScores } from './folds.js';
-import { KINDS, kindOf, type LabelledQuery } from './labels.js';
+import { KINDS, kindOf } from './labels.js';
 import { byKind, GOALS, score, verdicts, type QueryOutcome } from './metrics.js';
+import { localEvalRanker, providerEvalRanker, semanticRankings, type EvalRanker } from './rankings.js';
 import { realTools } from './registry.js';
 import { HELD_OUT_SET, TUNING_PARTS, TUNING_SET } from './sets.js';
 
-const USAGE = 'Options: --held-out, --misses, --size <n>, --strict, --local-model.';
+const USAGE = 'Options: --held-out, --misses, --size <n>, --strict, --local-model, --provider <name>.';
 const args = process.argv.slice(2).filter((a) => a !== '--');
 let heldOut = false;
 let showMisses = false;
 let strict = false;
 let size = 0;
 let localModel = false;
+let provider: string | undefined;
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
   const value = args[i + 1];
@@ -40,7 +34,10 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--misses') showMisses = true;
   else if (a === '--strict') strict = true;
   else if (a === '--local-model') localModel = true;
-  else if (a === '--size' && value && Number.isInteger(Number(value)) && Number(value) > 0) {
+  else if (a === '--provider' && value && !value.startsWith('--')) {
+    provider = value;
+    i++;
+  } else if (a === '--size' && value && Number.isInteger(Number(value)) && Number(value) > 0) {
     size = Number(value);
     i++;
   } else {
@@ -50,6 +47,12 @@ for (let i = 0; i < args.length; i++) {
 }
 if (heldOut && showMisses) {
   console.error('eval:search: --misses lists tuning misses only; the held-out set is scored, not read for tuning.');
+  process.exit(2);
+}
+if (localModel && provider) {
+  console.error(
+    'eval:search: give --local-model or --provider <name>, not both (a provider without embeddings uses the bundled model).',
+  );
   process.exit(2);
 }
 if (strict && !size) {
@@ -94,33 +97,18 @@ function table(title: string, outcomes: QueryOutcome[]): void {
   );
 }
 
-/** Each query's ranking by the bundled model over the registry the evaluation searches. */
-async function localRankings(
-  queries: readonly LabelledQuery[],
-  tools: ToolDefinition[],
-): Promise<Map<string, SemanticRanking>> {
-  const cache = sqliteEmbeddingCache(path.join(os.tmpdir(), 'floe-eval-embeddings.db'));
-  const ranker = semanticRanker({
-    embed: localEmbedder(),
-    model: LOCAL_MODEL_ID,
-    cache,
-    fusion: 'blend',
-    toolText: localToolText,
-    queryText: localQueryText,
-  });
-  const out = new Map<string, SemanticRanking>();
-  for (const q of queries) {
-    const r = await ranker.rank(q.query, tools);
-    if (!r) throw new Error(`the bundled model is off: ${ranker.offReason ?? 'unknown'}`);
-    out.set(q.query, r);
-  }
-  cache.close();
-  return out;
-}
-
 const queries = heldOut ? HELD_OUT_SET : TUNING_SET;
 const evalOptions: EvaluateOptions = { size: size || undefined, copies: strict ? 'strict' : 'count' };
-if (localModel) evalOptions.semantic = await localRankings(queries, searchedTools(evalOptions));
+let meaning: EvalRanker | undefined;
+try {
+  meaning = provider ? providerEvalRanker(floeHome(), provider) : localModel ? localEvalRanker() : undefined;
+  if (meaning) evalOptions.semantic = await semanticRankings(queries, searchedTools(evalOptions), meaning.ranker);
+} catch (err) {
+  console.error(`eval:search: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+} finally {
+  meaning?.close();
+}
 const outcomes = evaluate(queries, evalOptions);
 const servers = new Set(realTools().map((t) => t.server));
 console.log(
@@ -129,7 +117,7 @@ console.log(
       ? `, then copies of whole servers as similar products; ${strict ? 'only real tools count' : 'copies count'}`
       : '') +
     '); ' +
-    (localModel ? 'keywords + bundled sentence encoder (--local-model); ' : 'keywords only; ') +
+    (meaning ? `keywords + ${meaning.label}; ` : 'keywords only; ') +
     `${queries.length} queries; ${DEFAULT_MAX_RESULTS} results at most; top-3 and MRR over answerable queries, ` +
     'abstention = no-match queries answered "no strong match", false abst. = answerable ones answered so',
 );

@@ -5,8 +5,6 @@
 // answer is found), tool vectors are cached by tool hash across rankers, a changed tool is embedded again, and an
 // endpoint that fails turns semantic ranking off while keyword search goes on.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,46 +13,23 @@ import { embeddingsClient, type EmbeddingsWire } from '../../main/environment/de
 import { semanticRanker } from '../../main/environment/deferred/semantic.js';
 import { makeSearchExtraToolsTool } from '../../main/environment/tools/search-extra-tools.js';
 import type { ToolDefinition } from '../../main/environment/types.js';
+import { startEmbeddingsServer, type EmbeddingsServer } from '../helpers/embeddings-server.js';
 import { makeCtx, runTool } from '../unit/tools/fixtures.js';
 
 const GROUPS = [/\b(delete|remove|forget|erase)\w*/g, /\b(post|send|message|tell)\w*/g, /\b(read|show|open)\w*/g];
 const vectorOf = (text: string) => [...GROUPS.map((g) => (text.toLowerCase().match(g) ?? []).length), 0.01];
 
-let server: http.Server;
+let server: EmbeddingsServer;
 let base = '';
-let failing = false;
-/** every text the server was asked to embed */
-const inputs: string[] = [];
 let dir = '';
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'floe-embed-'));
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (failing) {
-        res.writeHead(500).end('model not loaded');
-        return;
-      }
-      const { input } = JSON.parse(body) as { model: string; input: string[] };
-      inputs.push(...input);
-      const vectors = input.map(vectorOf);
-      const json =
-        req.url === '/api/embed'
-          ? { embeddings: vectors }
-          : req.url === '/v1/embeddings'
-            ? { data: vectors.map((embedding, index) => ({ embedding, index })).reverse() }
-            : undefined;
-      if (!json) res.writeHead(404).end();
-      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startEmbeddingsServer(vectorOf);
+  base = server.base;
 });
 afterAll(async () => {
-  await new Promise((r) => server.close(r));
+  await server.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -114,31 +89,31 @@ describe('semantic ranking through an embeddings endpoint', () => {
   it('caches tool vectors in SQLite by tool hash: a new ranker on the same file embeds only the query', async () => {
     const file = path.join(dir, 'cache.db');
     await ranker('openai', file).rank('remove it', tools);
-    inputs.length = 0;
+    server.inputs.length = 0;
     const order = await ranker('openai', file).rank('remove it', tools);
     expect(order).toEqual({ fuseWith: expect.any(Array) });
     expect((order as { fuseWith: number[] }).fuseWith[0]).toBe(0);
-    expect(inputs).toEqual(['remove it']);
+    expect(server.inputs).toEqual(['remove it']);
     // a changed tool is another hash: embedded again, the others not
-    inputs.length = 0;
+    server.inputs.length = 0;
     const changed = [tools[0]!, def('mcp__chat__post_message', 'Send a message'), tools[2]!];
     await ranker('openai', file).rank('remove it', changed);
-    expect(inputs).toEqual([expect.stringContaining('Send a message'), 'remove it']);
+    expect(server.inputs).toEqual([expect.stringContaining('Send a message'), 'remove it']);
   });
 
   it('turns itself off when the endpoint fails, and keyword search goes on', async () => {
     const r = ranker('openai', path.join(dir, 'off.db'));
-    failing = true;
+    server.failing = true;
     try {
       const tool = makeSearchExtraToolsTool(() => tools, r);
       const out = await search(tool, 'read file');
       expect(out.results[0]!.name).toBe('mcp__fs__read_file');
       expect(r.offReason).toMatch(/embeddings endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings answered HTTP 500/);
     } finally {
-      failing = false;
+      server.failing = false;
     }
-    inputs.length = 0;
+    server.inputs.length = 0;
     expect(await r.rank('read file', tools)).toBeUndefined();
-    expect(inputs).toEqual([]);
+    expect(server.inputs).toEqual([]);
   });
 });
