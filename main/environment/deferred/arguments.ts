@@ -1,9 +1,10 @@
 // The arguments inside a search query. A model passes a person's request on with its values in it ("show me the
 // contents of config.yaml", "post 'deploy done' in #general"): quoted text, SQL statements (sql.ts), file names,
 // paths, URLs (with or without their scheme: github.com, localhost:3000), e-mail addresses, channels and handles,
-// numbers and ids. Those are what the tool will work ON, not words that say which tool: they are taken out of the
-// query's words, and the kind of value a shape shows (a file name, a path, a URL, a channel, a SQL statement)
-// stays as a hint word. Shapes only, no vocabulary. Pure.
+// a git host's reference to an issue or pull request (owner/repo#123, the form GitHub links), numbers and ids. Those
+// are what the tool will work ON, not words that say which tool: they are taken out of the query's words, and the
+// kind of value a shape shows (a file name, a path, a URL, a channel, an issue reference, a SQL statement) stays as a
+// hint word. Shapes only, no vocabulary. Pure.
 import { findSql } from './sql.js';
 
 export interface QueryParts {
@@ -52,6 +53,8 @@ const CHANNEL = /^#(?![0-9a-f]{3}$|[0-9a-f]{6}$)[A-Za-z][\w.-]*$/i;
 /** #channel, @handle, $var, :emoji: (a handle leaves no `user` hint: tried, it lost a tuning query where the
  * handle is an assignee and gained none) */
 const SIGIL = /^(?:[#@$]\S+|:[\w+-]+:)$/;
+/** a reference to an issue or pull request of a repository on a git host: owner/repo#123 (tested before PATH, whose slash it has) */
+const REFERENCE = /^[A-Za-z0-9][\w.-]*\/[\w.-]+#\d+$/;
 /** width × height: 1280x720, 800×600 */
 const DIMENSIONS = /^\d+[x×]\d+$/i;
 /** a token with a digit in it: 42, #7, v1.0.0, U123ABC, 3pm, t3.micro */
@@ -74,6 +77,7 @@ export function valueKind(token: string): { hint?: string } | undefined {
   if (HOST_PORT.test(token) || IP_ADDRESS.test(token) || HOST_PATH.test(token) || GENERIC_HOST.test(token)) {
     return { hint: 'url' };
   }
+  if (REFERENCE.test(token)) return { hint: 'issue pull request' };
   if (PATH.test(token)) return { hint: 'path' };
   if (FILE_NAME.test(token) && /[A-Za-z*?]/.test(token.split('.')[0] ?? '')) return { hint: 'file' };
   if (FILE_NAME.test(token) && token.startsWith('.')) return { hint: 'file' };

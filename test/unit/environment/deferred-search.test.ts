@@ -107,6 +107,27 @@ describe('argument values in a query', () => {
     expect(valueKind('#fff')).toEqual({});
     expect(valueKind('@ana')).toEqual({});
   });
+  it('reads owner/repo#123 as a reference to an issue or pull request, not as a path', () => {
+    expect(valueKind('acme/web#530')).toEqual({ hint: 'issue pull request' });
+    expect(valueKind('floe-dev/floe.js#2011')).toEqual({ hint: 'issue pull request' });
+    expect(valueKind('acme/web')).toEqual({ hint: 'path' });
+    expect(valueKind('src/app#top')).toEqual({ hint: 'path' });
+    expect(valueKind('/srv/a#1')).toEqual({ hint: 'path' });
+    expect(splitArguments('which files does acme/web#530 touch?').shaped).toBe(
+      'which files does issue pull request touch',
+    );
+    const tools = [
+      def('mcp__fs__read_multiple_files', 'Read several files at once.', { paths: { type: 'array' } }),
+      def('mcp__gh__get_pull_request_files', 'Get the list of files changed in a pull request.', {
+        owner: { type: 'string' },
+        repo: { type: 'string' },
+        pull_number: { type: 'number' },
+      }),
+    ];
+    expect(names(searchTools('which files does acme/web#530 touch?', tools))[0]).toBe(
+      'mcp__gh__get_pull_request_files',
+    );
+  });
   it('knows a host without its scheme as a URL, and a file name as a file', () => {
     for (const host of [
       'github.com',
