@@ -4,7 +4,8 @@
 // a git host's reference to an issue or pull request (owner/repo#123, the form GitHub links), numbers and ids. Those
 // are what the tool will work ON, not words that say which tool: they are taken out of the query's words, and the
 // kind of value a shape shows (a file name, a path, a URL, a channel, an issue reference, a SQL statement) stays as a
-// hint word. Shapes only, no vocabulary. Pure.
+// hint word, with the media type of an image, audio or video file's name (npm mime-types: `logo.png` → file image). Shapes only, no vocabulary. Pure.
+import { lookup as mediaTypeOf } from 'mime-types';
 import { findSql } from './sql.js';
 
 export interface QueryParts {
@@ -65,6 +66,19 @@ const SQL_HINTS = ['sql', 'query'];
 /** where a SQL statement was taken out of the query (a control character: never part of a typed token) */
 const SQL_MARK = '\u0001';
 
+/** the top-level media types whose name a file's shape leaves beside `file` or `path`: what a tool that reads
+ * "an image or audio file" is told apart by */
+const MEDIA = new Set(['image', 'audio', 'video']);
+
+/** `hint` and, for a name whose extension is of an image, audio or video type (mime-types), that type's word:
+ * `logo.png` → file image. An MPEG transport stream (.ts) is far more often TypeScript in a request to tools. */
+function withMedia(hint: string, token: string): string {
+  const type = mediaTypeOf(token);
+  if (!type || type === 'video/mp2t') return hint;
+  const top = type.split('/')[0]!;
+  return MEDIA.has(top) ? `${hint} ${top}` : hint;
+}
+
 /**
  * The kind of value a token is (and the hint words it leaves, separated by a space), or undefined for an ordinary
  * word.
@@ -78,8 +92,8 @@ export function valueKind(token: string): { hint?: string } | undefined {
     return { hint: 'url' };
   }
   if (REFERENCE.test(token)) return { hint: 'issue pull request' };
-  if (PATH.test(token)) return { hint: 'path' };
-  if (FILE_NAME.test(token) && /[A-Za-z*?]/.test(token.split('.')[0] ?? '')) return { hint: 'file' };
+  if (PATH.test(token)) return { hint: withMedia('path', token) };
+  if (FILE_NAME.test(token) && /[A-Za-z*?]/.test(token.split('.')[0] ?? '')) return { hint: withMedia('file', token) };
   if (FILE_NAME.test(token) && token.startsWith('.')) return { hint: 'file' };
   if (DIMENSIONS.test(token)) return { hint: 'width height' };
   if (HAS_DIGIT.test(token)) return {};

@@ -81,7 +81,8 @@ describe('argument values in a query', () => {
   });
   it("gives the sentence encoder the request with each value's shape in its place", () => {
     expect(localQueryText('cat /etc/hosts')).toBe('cat path');
-    expect(localQueryText('how big is video.mp4?')).toBe('how big is file');
+    expect(localQueryText('how big is video.mp4?')).toBe('how big is file video');
+    expect(localQueryText('how big is notes.txt?')).toBe('how big is file');
     expect(localQueryText('run SELECT count(*) FROM users on the db')).toBe('run sql query on the db');
     expect(localQueryText('tell #ops "deploy done"')).toBe('tell channel');
     expect(localQueryText('42')).toBe('42');
@@ -127,6 +128,21 @@ describe('argument values in a query', () => {
     expect(names(searchTools('which files does acme/web#530 touch?', tools))[0]).toBe(
       'mcp__gh__get_pull_request_files',
     );
+  });
+  it("adds an image, audio or video file's media type (mime-types) to its hint; a .ts file is no video", () => {
+    expect(valueKind('logo.png')).toEqual({ hint: 'file image' });
+    expect(valueKind('recordings/standup.m4a')).toEqual({ hint: 'path audio' });
+    expect(valueKind('clip.mp4')).toEqual({ hint: 'file video' });
+    expect(valueKind('src/app.ts')).toEqual({ hint: 'path' });
+    expect(valueKind('notes.md')).toEqual({ hint: 'file' });
+    expect(splitArguments('show me the picture diagram.png').shaped).toBe('show me the picture file image');
+    const tools = [
+      def('mcp__fs__read_text_file', 'Read the complete contents of a file as text.', { path: { type: 'string' } }),
+      def('mcp__fs__read_media_file', 'Read an image or audio file and return it base64-encoded.', {
+        path: { type: 'string' },
+      }),
+    ];
+    expect(names(searchTools('read logo.png', tools))[0]).toBe('mcp__fs__read_media_file');
   });
   it('knows a host without its scheme as a URL, and a file name as a file', () => {
     for (const host of [
