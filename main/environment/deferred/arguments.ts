@@ -1,10 +1,11 @@
 // The arguments inside a search query. A model passes a person's request on with its values in it ("show me the
 // contents of config.yaml", "post 'deploy done' in #general"): quoted text, SQL statements (sql.ts), file names,
 // paths, URLs (with or without their scheme: github.com, localhost:3000), e-mail addresses, channels and handles,
-// a git host's reference to an issue or pull request (owner/repo#123, the form GitHub links), numbers and ids. Those
-// are what the tool will work ON, not words that say which tool: they are taken out of the query's words, and the
-// kind of value a shape shows (a file name, a path, a URL, a channel, an issue reference, a SQL statement) stays as a
-// hint word, with the media type of an image, audio or video file's name (npm mime-types: `logo.png` → file image). Shapes only, no vocabulary. Pure.
+// a git host's reference to an issue or pull request (owner/repo#123, the form GitHub links), a pair of coordinates
+// (48.8584, 2.2945), numbers and ids. Those are what the tool will work ON, not words that say which tool: they are
+// taken out of the query's words, and the kind of value a shape shows (a file name, a path, a URL, a channel, an
+// issue reference, coordinates, a SQL statement) stays as a hint word, with the media type of an image, audio or
+// video file's name (npm mime-types: `logo.png` → file image). Shapes only, no vocabulary. Pure.
 import { lookup as mediaTypeOf } from 'mime-types';
 import { findSql } from './sql.js';
 
@@ -56,6 +57,9 @@ const CHANNEL = /^#(?![0-9a-f]{3}$|[0-9a-f]{6}$)[A-Za-z][\w.-]*$/i;
 const SIGIL = /^(?:[#@$]\S+|:[\w+-]+:)$/;
 /** a reference to an issue or pull request of a repository on a git host: owner/repo#123 (tested before PATH, whose slash it has) */
 const REFERENCE = /^[A-Za-z0-9][\w.-]*\/[\w.-]+#\d+$/;
+/** a latitude and a longitude in decimal degrees, each with two decimals or more: 48.8584, 2.2945 or (39.74,-104.99) */
+const COORDINATES = /(?<![\w.])(-?\d{1,2}\.\d{2,}),\s*(-?\d{1,3}\.\d{2,})(?![\w.])/g;
+const COORDINATE_HINTS = ['latitude', 'longitude'];
 /** width × height: 1280x720, 800×600 */
 const DIMENSIONS = /^\d+[x×]\d+$/i;
 /** a token with a digit in it: 42, #7, v1.0.0, U123ABC, 3pm, t3.micro */
@@ -65,6 +69,10 @@ const HAS_DIGIT = /\d/;
 const SQL_HINTS = ['sql', 'query'];
 /** where a SQL statement was taken out of the query (a control character: never part of a typed token) */
 const SQL_MARK = '\u0001';
+/** where a pair of coordinates was taken out */
+const COORDINATES_MARK = '\u0002';
+/** the hint words each mark stands for */
+const MARKED: Record<string, readonly string[]> = { [SQL_MARK]: SQL_HINTS, [COORDINATES_MARK]: COORDINATE_HINTS };
 
 /** the top-level media types whose name a file's shape leaves beside `file` or `path`: what a tool that reads
  * "an image or audio file" is told apart by */
@@ -107,14 +115,20 @@ export function splitArguments(query: string): QueryParts {
   const hint = (...h: string[]) => {
     for (const x of h) if (!hints.includes(x)) hints.push(x);
   };
-  // the mark is ours: one typed into the query is only a space
-  let unquoted = query.replaceAll(SQL_MARK, ' ').replace(QUOTED, (m) => {
+  // the marks are ours: one typed into the query is only a space
+  let unquoted = query.replace(/[\u0001\u0002]/g, ' ').replace(QUOTED, (m) => {
     values.push(m);
     const inner = m.slice(1, -1);
     const sql = findSql(inner);
     if (!sql || inner.slice(0, sql.start).trim()) return ' ';
     hint(...SQL_HINTS);
     return ` ${SQL_MARK} `;
+  });
+  unquoted = unquoted.replace(COORDINATES, (m, lat: string, lng: string) => {
+    if (Math.abs(Number(lat)) > 90 || Math.abs(Number(lng)) > 180) return m;
+    values.push(m);
+    hint(...COORDINATE_HINTS);
+    return ` ${COORDINATES_MARK} `;
   });
   const shaped: string[] = [];
   for (let sql = findSql(unquoted); sql; sql = findSql(unquoted)) {
@@ -127,8 +141,9 @@ export function splitArguments(query: string): QueryParts {
     // sentence punctuation around a token is not part of it
     const token = raw.replace(/^[("'[{]+/, '').replace(/[)"'\]},;:!?.]+$/, '');
     if (!token) continue;
-    if (token === SQL_MARK) {
-      shaped.push(...SQL_HINTS);
+    const marked = MARKED[token];
+    if (marked) {
+      shaped.push(...marked);
       continue;
     }
     const required = token.startsWith('+') ? '+' : '';

@@ -144,6 +144,33 @@ describe('argument values in a query', () => {
     ];
     expect(names(searchTools('read logo.png', tools))[0]).toBe('mcp__fs__read_media_file');
   });
+  it('takes a latitude, longitude pair out as one value and leaves `latitude longitude`', () => {
+    expect(splitArguments('which street is at 40.6892,-74.0445 ?')).toEqual({
+      words: 'which street is at',
+      hints: ['latitude', 'longitude'],
+      values: ['40.6892,-74.0445'],
+      shaped: 'which street is at latitude longitude',
+    });
+    expect(splitArguments('elevation of Lhasa (29.65, 91.17)').values).toEqual(['29.65, 91.17']);
+    // out of range, too few decimals, a version list: no coordinates
+    expect(splitArguments('scale 120.25, 30.50').hints).toEqual([]);
+    expect(splitArguments('add 3.5, 4.5').hints).toEqual([]);
+    expect(splitArguments('bump 1.4.0, 1.5.0').hints).toEqual([]);
+    // the mark the pair leaves is ours: one typed into a query is a space
+    expect(splitArguments('a \u0002 b')).toEqual({ words: 'a b', hints: [], values: [], shaped: 'a b' });
+    const tools = [
+      def('mcp__maps__maps_reverse_geocode', 'Convert coordinates into an address', {
+        latitude: { type: 'number' },
+        longitude: { type: 'number' },
+      }),
+      def('mcp__maps__maps_directions', 'Get directions between two points, street by street', {
+        origin: { type: 'string' },
+      }),
+    ];
+    expect(names(searchTools('which street is at 40.6892,-74.0445?', tools))[0]).toBe(
+      'mcp__maps__maps_reverse_geocode',
+    );
+  });
   it('knows a host without its scheme as a URL, and a file name as a file', () => {
     for (const host of [
       'github.com',
