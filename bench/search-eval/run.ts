@@ -1,7 +1,7 @@
 // `npm run eval:search`: runs the labelled queries through the deferred-tool search over the real tool lists of 14
 // npm MCP servers (147 tools) and prints top-1, top-3, MRR, strong-match abstention and false abstention per kind
 // (with arguments, without, no match) and overall, with the goals and verdicts. By default the TUNING set (sets.ts:
-// the first tuning set and the first seven held-out sets, which were run and published and so joined tuning);
+// the first tuning set and the held-out sets already run, which were published and so joined tuning);
 // `--held-out` runs the held-out set of sets.ts instead: run it once, when the ranker is done.
 // Options: --misses (list the queries that missed; refused with --held-out), --size <n> (search n tools: the real
 // ones, then whole servers copied as similar products), --strict (with --size: a copy of the expected tool does not

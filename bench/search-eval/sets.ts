@@ -1,6 +1,6 @@
 // The two sets `npm run eval:search` scores. TUNING: the first tuning set (queries-tuning.ts) and the first to
-// eighth held-out sets (queries-held-out.ts, -2.ts … -8.ts), which were each run once and published and so are no
-// longer held out. HELD-OUT: the ninth set (queries-held-out-9.ts), written blind to the ranker before any ranker
+// ninth held-out sets (queries-held-out.ts, -2.ts … -9.ts), which were each run once and published and so are no
+// longer held out. HELD-OUT: the tenth set (queries-held-out-10.ts), written blind to the ranker before any ranker
 // change that follows it and not yet run; it is run once, with `npm run eval:search -- --held-out`, when tuning is
 // over. Data only.
 import { HELD_OUT_QUERIES } from './queries-held-out.js';
@@ -12,6 +12,7 @@ import { HELD_OUT_6_QUERIES } from './queries-held-out-6.js';
 import { HELD_OUT_7_QUERIES } from './queries-held-out-7.js';
 import { HELD_OUT_8_QUERIES } from './queries-held-out-8.js';
 import { HELD_OUT_9_QUERIES } from './queries-held-out-9.js';
+import { HELD_OUT_10_QUERIES } from './queries-held-out-10.js';
 import { TUNING_QUERIES } from './queries-tuning.js';
 import type { LabelledQuery } from './labels.js';
 
@@ -26,6 +27,7 @@ export const TUNING_PARTS: readonly { name: string; queries: readonly LabelledQu
   { name: 'held-out 6', queries: HELD_OUT_6_QUERIES },
   { name: 'held-out 7', queries: HELD_OUT_7_QUERIES },
   { name: 'held-out 8', queries: HELD_OUT_8_QUERIES },
+  { name: 'held-out 9', queries: HELD_OUT_9_QUERIES },
 ];
 export const TUNING_SET: readonly LabelledQuery[] = TUNING_PARTS.flatMap((p) => p.queries);
-export const HELD_OUT_SET: readonly LabelledQuery[] = HELD_OUT_9_QUERIES;
+export const HELD_OUT_SET: readonly LabelledQuery[] = HELD_OUT_10_QUERIES;
