@@ -68,6 +68,24 @@ describe('the semantic ranker in blend and background modes', () => {
     expect(embedded).toEqual([...tools.map((t) => t.name), 'open it go to']);
   });
 
+  it("scores each tool by the cosine of its vector and the query's, whatever the dimension (not only a multiple of 4)", async () => {
+    for (const dim of [1, 3, 5, 7, 8, 13]) {
+      const vectorOf = (text: string) =>
+        Array.from({ length: dim }, (_, i) => ((text.charCodeAt(i % text.length) * (i + 3)) % 17) - 8);
+      const r = semanticRanker({
+        embed: async (texts) => texts.map(vectorOf),
+        model: `m${dim}`,
+        cache: memoryEmbeddingCache(),
+        fusion: 'blend',
+        toolText: (t) => t.name,
+      });
+      const out = (await r.rank('open it', tools)) as { blendWith: number[] };
+      const q = vectorOf('open it');
+      const cosine = (a: number[], b: number[]) =>
+        a.reduce((s, x, i) => s + x * b[i]!, 0) / (Math.hypot(...a) * Math.hypot(...b));
+      tools.forEach((t, i) => expect(out.blendWith[i], `${dim} ${t.name}`).toBeCloseTo(cosine(q, vectorOf(t.name)), 5));
+    }
+  });
   it('in background mode answers nothing until the tools are embedded, and embeds them once', async () => {
     embedded.length = 0;
     let release!: () => void;
