@@ -6,14 +6,8 @@
 // and once by keywords alone; figure = p50 of a search with the model. Connects to nothing.
 import { performance } from 'node:perf_hooks';
 import { memoryEmbeddingCache } from '../main/environment/deferred/embedding-cache.js';
-import {
-  LOCAL_MODEL_ID,
-  localEmbedder,
-  localQueryText,
-  localToolText,
-} from '../main/environment/deferred/local-model.js';
+import { localEmbedder, localSemanticRanker } from '../main/environment/deferred/local-model.js';
 import { searchTools } from '../main/environment/deferred/search.js';
-import { semanticRanker } from '../main/environment/deferred/semantic.js';
 import { machine } from './lib/output.js';
 import { makeResult, type BenchResult } from './lib/result.js';
 import { median, MIN_RUNS, quantile } from './lib/stats.js';
@@ -39,14 +33,7 @@ async function oneRun(): Promise<RunFigures> {
   let t = performance.now();
   await embed(['start']);
   const startMs = performance.now() - t;
-  const ranker = semanticRanker({
-    embed,
-    model: LOCAL_MODEL_ID,
-    cache: memoryEmbeddingCache(),
-    fusion: 'blend',
-    toolText: localToolText,
-    queryText: localQueryText,
-  });
+  const ranker = localSemanticRanker(memoryEmbeddingCache(), { embed });
   t = performance.now();
   await ranker.warm(tools);
   const encodeMs = performance.now() - t;

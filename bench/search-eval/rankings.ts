@@ -9,13 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseConfigText } from '../../main/config/load.js';
 import { sqliteEmbeddingCache } from '../../main/environment/deferred/embedding-cache.js';
-import {
-  LOCAL_MODEL_ID,
-  localEmbedder,
-  localQueryText,
-  localToolText,
-} from '../../main/environment/deferred/local-model.js';
-import { semanticRanker, type SemanticRanker, type SemanticRanking } from '../../main/environment/deferred/semantic.js';
+import { localSemanticRanker } from '../../main/environment/deferred/local-model.js';
+import type { SemanticRanker, SemanticRanking } from '../../main/environment/deferred/semantic.js';
 import type { ToolDefinition } from '../../main/environment/types.js';
 import { SemanticSearch } from '../../main/sdk/semantic-search.js';
 import type { LabelledQuery } from './labels.js';
@@ -30,14 +25,7 @@ export interface EvalRanker {
 /** The bundled encoder as a session without a provider `embeddings` entry uses it. */
 export function localEvalRanker(): EvalRanker {
   const cache = sqliteEmbeddingCache(path.join(os.tmpdir(), 'floe-eval-embeddings.db'));
-  const ranker = semanticRanker({
-    embed: localEmbedder(),
-    model: LOCAL_MODEL_ID,
-    cache,
-    fusion: 'blend',
-    toolText: localToolText,
-    queryText: localQueryText,
-  });
+  const ranker = localSemanticRanker(cache);
   return { ranker, label: 'bundled sentence encoder (blend)', close: () => cache.close() };
 }
 

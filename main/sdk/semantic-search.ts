@@ -12,7 +12,7 @@ import {
   type EmbeddingCache,
 } from '../environment/deferred/embedding-cache.js';
 import { embeddingsClient } from '../environment/deferred/embeddings.js';
-import { LOCAL_MODEL_ID, localEmbedder, localQueryText, localToolText } from '../environment/deferred/local-model.js';
+import { localSemanticRanker } from '../environment/deferred/local-model.js';
 import { semanticRanker, type SemanticRanker } from '../environment/deferred/semantic.js';
 
 export class SemanticSearch {
@@ -45,15 +45,7 @@ export class SemanticSearch {
 
   private localRanker(): SemanticRanker | undefined {
     if (this.config.tool_search?.local_model === false) return undefined;
-    this.local ??= semanticRanker({
-      embed: localEmbedder(),
-      model: LOCAL_MODEL_ID,
-      cache: this.openCache(),
-      fusion: 'blend',
-      toolText: localToolText,
-      queryText: localQueryText,
-      background: true,
-    });
+    this.local ??= localSemanticRanker(this.openCache(), { background: true });
     return this.local;
   }
 

@@ -55,7 +55,8 @@ const CHANNEL = /^#(?![0-9a-f]{3}$|[0-9a-f]{6}$)[A-Za-z][\w.-]*$/i;
 /** #channel, @handle, $var, :emoji: (a handle leaves no `user` hint: tried, it lost a tuning query where the
  * handle is an assignee and gained none) */
 const SIGIL = /^(?:[#@$]\S+|:[\w+-]+:)$/;
-/** a reference to an issue or pull request of a repository on a git host: owner/repo#123 (tested before PATH, whose slash it has) */
+/** a reference to an issue or pull request of a repository on a git host: owner/repo#123 (tested before PATH,
+ * whose slash it has) */
 const REFERENCE = /^[A-Za-z0-9][\w.-]*\/[\w.-]+#\d+$/;
 /** a latitude and a longitude in decimal degrees, each with two decimals or more: 48.8584, 2.2945 or (39.74,-104.99) */
 const COORDINATES = /(?<![\w.])(-?\d{1,2}\.\d{2,}),\s*(-?\d{1,3}\.\d{2,})(?![\w.])/g;
@@ -73,6 +74,8 @@ const SQL_MARK = '\u0001';
 const COORDINATES_MARK = '\u0002';
 /** the hint words each mark stands for */
 const MARKED: Record<string, readonly string[]> = { [SQL_MARK]: SQL_HINTS, [COORDINATES_MARK]: COORDINATE_HINTS };
+/** a mark typed into a query (it is no value of ours) */
+const TYPED_MARKS = new RegExp(`[${Object.keys(MARKED).join('')}]`, 'g');
 
 /** the top-level media types whose name a file's shape leaves beside `file` or `path`: what a tool that reads
  * "an image or audio file" is told apart by */
@@ -116,7 +119,7 @@ export function splitArguments(query: string): QueryParts {
     for (const x of h) if (!hints.includes(x)) hints.push(x);
   };
   // the marks are ours: one typed into the query is only a space
-  let unquoted = query.replace(/[\u0001\u0002]/g, ' ').replace(QUOTED, (m) => {
+  let unquoted = query.replace(TYPED_MARKS, ' ').replace(QUOTED, (m) => {
     values.push(m);
     const inner = m.slice(1, -1);
     const sql = findSql(inner);

@@ -12,11 +12,13 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { splitWords } from './analyze.js';
 import { splitArguments } from './arguments.js';
+import type { EmbeddingCache } from './embedding-cache.js';
 import type { EmbedFn } from './embeddings.js';
+import { semanticRanker, type SemanticRanker } from './semantic.js';
 import type { ToolDefinition } from '../types.js';
 
 /** the cache key of this model's vectors (a new model or text recipe: a new id, so old vectors are not mixed in) */
-export const LOCAL_MODEL_ID = 'local/use-lite-512@energetic-ai-0.2.0/t3';
+const LOCAL_MODEL_ID = 'local/use-lite-512@energetic-ai-0.2.0/t3';
 
 // CommonJS, evaluated in the worker: the packages are loaded by the absolute paths the host resolved, so this works
 // wherever the host's node_modules are (source tree, bundled CLI, packaged app)
@@ -124,4 +126,25 @@ export function localToolText(def: ToolDefinition): string {
 export function localQueryText(query: string): string {
   const words = splitArguments(query).shaped.replace(/\s+/g, ' ').trim();
   return words || query.trim();
+}
+
+/**
+ * A ranker over the bundled model as sessions, the search evaluation and the benchmark use it: this model's texts
+ * of tools and queries, its similarity blended into the keyword scores (search.ts), vectors in `cache`. `embed`: an
+ * embedder of the model already started (the benchmark times its start); `background`: a search never waits for the
+ * registry's encoding (sessions).
+ */
+export function localSemanticRanker(
+  cache: EmbeddingCache,
+  opts: { embed?: EmbedFn; background?: boolean } = {},
+): SemanticRanker {
+  return semanticRanker({
+    embed: opts.embed ?? localEmbedder(),
+    model: LOCAL_MODEL_ID,
+    cache,
+    fusion: 'blend',
+    toolText: localToolText,
+    queryText: localQueryText,
+    ...(opts.background ? { background: true } : {}),
+  });
 }
