@@ -82,7 +82,7 @@ describe('score', () => {
 });
 
 describe('the labelled queries', () => {
-  /** Every set in the order it was written: the first tuning set, then held-out sets 1 to 10. */
+  /** Every set in the order it was written: the first tuning set, then held-out sets 1 to 11. */
   const sets = [
     TUNING_QUERIES,
     HELD_OUT_QUERIES,
@@ -95,9 +95,10 @@ describe('the labelled queries', () => {
     HELD_OUT_8_QUERIES,
     HELD_OUT_9_QUERIES,
     HELD_OUT_10_QUERIES,
+    HELD_OUT_11_QUERIES,
   ];
-  /** The sets above and the ones written after them that sets.ts does not use yet: held-out set 11. */
-  const written = [...sets, HELD_OUT_11_QUERIES];
+  /** The sets above and the ones written after them that sets.ts does not use yet: none now. */
+  const written = [...sets];
   const all = written.flat();
   const names = new Set(realTools().map((t) => t.name));
   it('are at least 300 over at least 10 real servers, half or more with arguments, in two sets of 150+', () => {
@@ -130,9 +131,9 @@ describe('the labelled queries', () => {
       for (const x of set) earlier.add(key(x));
     }
   });
-  it('tune on the first ten sets (the ninth held-out set is spent) and hold the tenth out', () => {
+  it('tune on the first eleven sets (the tenth held-out set is spent) and hold the eleventh out', () => {
     expect(TUNING_SET).toEqual(sets.slice(0, -1).flat());
-    expect(HELD_OUT_SET).toBe(HELD_OUT_10_QUERIES);
+    expect(HELD_OUT_SET).toBe(HELD_OUT_11_QUERIES);
   });
 });
 
