@@ -5,9 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { machine } from './lib/output.js';
-import { ptyBench, rawRead, throughSession } from './lib/pty-session.js';
+import { ptyBench, rawVsSession } from './lib/pty-session.js';
 import { makeResult, type BenchResult } from './lib/result.js';
-import { interleave, median, MIN_RUNS, perSecond } from './lib/stats.js';
+import { median, MIN_RUNS } from './lib/stats.js';
 
 /** more than the minimum: a shared machine makes single pty runs vary by 3× */
 const RUNS = MIN_RUNS + 2;
@@ -36,24 +36,11 @@ export async function run(): Promise<BenchResult[]> {
     const file = join(b.dir, 'build.log');
     writeFileSync(file, buildLog(BYTES));
     const cmd = `cat ${file}`;
-    const raw: number[] = [];
-    const ses: number[] = [];
-    const rawCpu: number[] = [];
-    const sesCpu: number[] = [];
-    for (const kind of interleave(RUNS, 'raw' as const, 'session' as const)) {
-      if (kind === 'raw') {
-        const r = await rawRead(b, cmd);
-        raw.push(perSecond(r.chars, r.ms));
-        rawCpu.push(r.cpuMs);
-      } else {
-        const r = await throughSession(b, cmd);
-        if (!r.clean.startsWith('[  0%] Building CXX object src/module_0/file_0.cpp.o\n') || r.clean.includes('\x1b')) {
-          throw new Error('the model text of the build log is not clean');
-        }
-        ses.push(perSecond(r.chars, r.ms));
-        sesCpu.push(r.cpuMs);
+    const { raw, ses, rawCpu, sesCpu } = await rawVsSession(b, cmd, RUNS, (clean) => {
+      if (!clean.startsWith('[  0%] Building CXX object src/module_0/file_0.cpp.o\n') || clean.includes('\x1b')) {
+        throw new Error('the model text of the build log is not clean');
       }
-    }
+    });
     return [
       makeResult({
         name: 'pty-throughput-colour',

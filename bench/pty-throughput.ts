@@ -3,9 +3,9 @@
 // read of the same command. Figure: per-run chars/s of the session over chars/s of the raw read; goal >= 0.6.
 // Measures only; must not change engine code or leave processes behind.
 import { machine } from './lib/output.js';
-import { ptyBench, rawRead, throughSession } from './lib/pty-session.js';
+import { ptyBench, rawVsSession } from './lib/pty-session.js';
 import { makeResult, type BenchResult } from './lib/result.js';
-import { interleave, median, MIN_RUNS, perSecond } from './lib/stats.js';
+import { median, MIN_RUNS } from './lib/stats.js';
 
 /** more than the minimum: a shared machine makes single pty runs vary by 3× */
 const RUNS = MIN_RUNS + 2;
@@ -17,23 +17,9 @@ const CMD = `yes ${LINE} | head -c ${BYTES}`;
 export async function run(): Promise<BenchResult[]> {
   const b = await ptyBench('floe-bench-pty-');
   try {
-    const raw: number[] = [];
-    const ses: number[] = [];
-    const rawCpu: number[] = [];
-    const sesCpu: number[] = [];
-    for (const kind of interleave(RUNS, 'raw' as const, 'session' as const)) {
-      if (kind === 'raw') {
-        const r = await rawRead(b, CMD);
-        raw.push(perSecond(r.chars, r.ms));
-        rawCpu.push(r.cpuMs);
-      } else {
-        const r = await throughSession(b, CMD);
-        if (!r.clean.startsWith(`${LINE}\n${LINE}\n`))
-          throw new Error('the model text does not hold the command output');
-        ses.push(perSecond(r.chars, r.ms));
-        sesCpu.push(r.cpuMs);
-      }
-    }
+    const { raw, ses, rawCpu, sesCpu } = await rawVsSession(b, CMD, RUNS, (clean) => {
+      if (!clean.startsWith(`${LINE}\n${LINE}\n`)) throw new Error('the model text does not hold the command output');
+    });
     return [
       makeResult({
         name: 'pty-throughput',

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from 'node-pty';
 import { CommandRegistry } from '../../main/environment/commands/registry.js';
+import { interleave, perSecond } from './stats.js';
 
 export interface PtyBench {
   dir: string;
@@ -87,4 +88,28 @@ export async function throughSession(
     off();
     b.registry.remove(s.id);
   }
+}
+
+/** Per-run rates (chars/s) and host CPU times of `cmd` read raw and through a session, `runs` of each interleaved;
+ * `check` throws when a session's model text is not what the command printed. */
+export async function rawVsSession(
+  b: PtyBench,
+  cmd: string,
+  runs: number,
+  check: (clean: string) => void,
+): Promise<{ raw: number[]; ses: number[]; rawCpu: number[]; sesCpu: number[] }> {
+  const out = { raw: [] as number[], ses: [] as number[], rawCpu: [] as number[], sesCpu: [] as number[] };
+  for (const kind of interleave(runs, 'raw' as const, 'session' as const)) {
+    if (kind === 'raw') {
+      const r = await rawRead(b, cmd);
+      out.raw.push(perSecond(r.chars, r.ms));
+      out.rawCpu.push(r.cpuMs);
+    } else {
+      const r = await throughSession(b, cmd);
+      check(r.clean);
+      out.ses.push(perSecond(r.chars, r.ms));
+      out.sesCpu.push(r.cpuMs);
+    }
+  }
+  return out;
 }
