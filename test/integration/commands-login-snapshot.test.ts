@@ -18,10 +18,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pgrep, until } from '../helpers/procs.js';
 import { CommandRegistry } from '../../main/environment/commands/registry.js';
-import { runTool } from '../../main/environment/environment.js';
-import { execCommandTool } from '../../main/environment/tools/exec-command.js';
 import { spawner } from '../../main/os/spawner.js';
-import type { OmniMessage, ToolCallOutputPayload } from '../../shared/omni/types.js';
+import { execThroughTool } from '../helpers/exec-tool.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -44,27 +42,7 @@ function setup(profile: string, timeoutMs?: number): { home: string; dir: string
   return { home, dir, reg };
 }
 
-async function exec(reg: CommandRegistry, cwd: string, cmd: string): Promise<{ output: string; warnings: string[] }> {
-  const gen = runTool({
-    tool: execCommandTool,
-    args: { cmd },
-    ctx: {
-      workspace: cwd,
-      toolCallId: 'c1',
-      call: { type: 'tool_call', name: 'exec_command', arguments: '{}', tool_call_id: 'c1' },
-      services: { commands: reg },
-      definition: execCommandTool.definition,
-    },
-  });
-  const warnings: string[] = [];
-  for (;;) {
-    const r = await gen.next();
-    if (r.done) return { output: (r.value.payload as ToolCallOutputPayload).output, warnings };
-    const m = r.value as OmniMessage;
-    const p = m.payload as { type: string; message?: string };
-    if (m.type === 'event_msg' && p.type === 'warning') warnings.push(p.message ?? '');
-  }
-}
+const exec = (reg: CommandRegistry, cwd: string, cmd: string) => execThroughTool(reg, cwd, { cmd });
 
 const PROFILE = `
 echo ran >> "$HOME/profile-runs"

@@ -8,9 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../helpers/procs.js';
 import { CommandRegistry, type CommandRegistryOptions } from '../../main/environment/commands/registry.js';
-import { runTool } from '../../main/environment/environment.js';
-import { execCommandTool } from '../../main/environment/tools/exec-command.js';
-import type { OmniMessage, ToolCallOutputPayload } from '../../shared/omni/types.js';
+import { execThroughTool } from '../helpers/exec-tool.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -40,27 +38,8 @@ function setup(
   return { home, dir, reg };
 }
 
-async function exec(reg: CommandRegistry, cwd: string, cmd: string, yieldMs: number) {
-  const gen = runTool({
-    tool: execCommandTool,
-    args: { cmd, yield_time_ms: yieldMs },
-    ctx: {
-      workspace: cwd,
-      toolCallId: 'c1',
-      call: { type: 'tool_call', name: 'exec_command', arguments: '{}', tool_call_id: 'c1' },
-      services: { commands: reg },
-      definition: execCommandTool.definition,
-    },
-  });
-  const warnings: string[] = [];
-  for (;;) {
-    const r = await gen.next();
-    if (r.done) return { output: (r.value.payload as ToolCallOutputPayload).output, warnings };
-    const m = r.value as OmniMessage;
-    const p = m.payload as { type: string; message?: string };
-    if (m.type === 'event_msg' && p.type === 'warning') warnings.push(p.message ?? '');
-  }
-}
+const exec = (reg: CommandRegistry, cwd: string, cmd: string, yieldMs: number) =>
+  execThroughTool(reg, cwd, { cmd, yield_time_ms: yieldMs });
 
 const SLOW = 'sleep 1.2\necho ran >> "$HOME/profile-runs"\nexport FROM_PROFILE=yes\n';
 
